@@ -1,0 +1,195 @@
+# muprobe: how a CONFIG_MULTIUSER=n kernel differs from Linux, measured.
+#
+#   make          set up, build every variant, boot each in QEMU, report
+#   make check    the test suite (what .ci/run runs)
+#   make help     targets and variables
+#
+# Nothing here loads anything into the host kernel: kernels run in QEMU only.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+V ?= 0
+Q := $(if $(filter 1,$(V)),,@)
+
+# ---- per-architecture table -------------------------------------------------
+ARCH ?= x86_64
+arch_x86_64_karch := x86_64
+arch_x86_64_qemu := qemu-system-x86_64
+arch_x86_64_image := arch/x86/boot/bzImage
+arch_x86_64_tbl64 := arch/x86/entry/syscalls/syscall_64.tbl
+arch_x86_64_tbl32 := arch/x86/entry/syscalls/syscall_32.tbl
+KARCH := $(arch_$(ARCH)_karch)
+QEMU := $(arch_$(ARCH)_qemu)
+KIMAGE := $(arch_$(ARCH)_image)
+$(if $(KARCH),,$(error ARCH=$(ARCH) is not in the architecture table))
+
+# ---- per-base table: a base is a kbuild target plus a committed fragment ----
+BASE ?= tiny
+base_tiny_target := tinyconfig
+base_tiny_timeout := 120
+base_defconfig_target := defconfig
+base_defconfig_timeout := 600
+BASE_TARGET := $(base_$(BASE)_target)
+BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
+BASE_FRAG := kernel-patch/config/base-$(BASE).config
+$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, defconfig)))
+
+# ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
+VARIANTS ?= multiuser nomultiuser
+SEED ?= 1
+CCACHE ?= $(if $(shell command -v ccache),1,0)
+ACCEL ?= auto
+JOBS ?= $(shell nproc)
+
+KVER := 6.1
+KTARBALL := /usr/src/linux-source-$(KVER).tar.xz
+B := build
+KSRC := $(B)/linux-source-$(KVER)
+KOBJ = $(B)/$(BASE)/$(1)
+OUT := out/$(BASE)
+ABS := $(abspath .)
+
+DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
+	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
+	cpio xz-utils python3 ccache
+
+# Reproducible kernel builds: init/version.c otherwise records who, where
+# and when, and ccache could never hit twice.
+KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
+	KBUILD_BUILD_HOST=muprobe
+KMAKE = $(KENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH) \
+	$(if $(filter 1,$(CCACHE)),CC='ccache gcc')
+
+export MU_T0 ?= $(shell date +%s.%N)
+progress = printf '[%7.1fs] %s\n' \
+	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
+
+.PHONY: all help deps kernels configs initramfs boot results check clean \
+	distclean FORCE
+
+all: results
+
+help:
+	@echo 'Targets:'
+	@echo '  all (default)  deps, kernels, initramfs, boot every variant, results'
+	@echo '  check          the test suite: unit tests and end-to-end boots'
+	@echo '  deps           install missing Debian packages (root) or say which'
+	@echo '  configs        configure every variant and verify each fragment'
+	@echo '  kernels        build every variant'
+	@echo '  initramfs      build the guest image'
+	@echo '  boot           boot every variant, results in $(OUT)/VARIANT/'
+	@echo '  clean          remove out/ and build products except the kernel tree'
+	@echo '  distclean      remove build/ and out/ entirely'
+	@echo 'Variables:'
+	@echo '  BASE=$(BASE)   tiny or defconfig (kernel-patch/config/base-*.config)'
+	@echo '  VARIANTS="$(VARIANTS)"'
+	@echo '                 each is kernel-patch/config/NAME.config'
+	@echo '  ARCH=$(ARCH)   architecture table entry'
+	@echo '  ACCEL=$(ACCEL) auto (KVM only if a test boot ends), kvm or tcg'
+	@echo '  BOOT_TIMEOUT=$(BOOT_TIMEOUT) seconds before a guest counts as hung'
+	@echo '  SEED=$(SEED)   1: start each variant from the first one'"'"'s objects'
+	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
+	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
+	@echo '  V=1            show commands'
+
+# ---- dependencies -----------------------------------------------------------
+deps:
+	$(Q)missing=; for p in $(DEBS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
+			grep -q '^install ok installed$$' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then \
+			$(call progress,deps: installing$$missing); \
+			{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+			  apt-get install -y -qq $$missing; } >$(B).apt.log 2>&1 || \
+			{ tail -n 20 $(B).apt.log; \
+			  echo "deps: apt-get install$$missing failed; see $(B).apt.log" >&2; \
+			  exit 1; }; \
+		else \
+			echo "deps: missing Debian packages; run: sudo apt-get install$$missing" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+# ---- kernel tree: extracted once, series applied once -----------------------
+PATCHES := $(addprefix kernel-patch/,$(shell sed -e 's/\#.*//' kernel-patch/series 2>/dev/null))
+
+$(B)/.extract.ok: | deps
+	$(Q)$(call progress,extract $(KTARBALL))
+	$(Q)[ -r $(KTARBALL) ] || { echo "extract: $(KTARBALL) missing; install linux-source-$(KVER)" >&2; exit 1; }
+	$(Q)rm -rf $(KSRC) && mkdir -p $(B) && tar -C $(B) -xf $(KTARBALL) || \
+		{ echo "extract: cannot unpack $(KTARBALL) into $(B) (disk full?)" >&2; exit 1; }
+	$(Q)touch $@
+
+$(B)/.patch.ok: kernel-patch/series $(PATCHES) kernel-patch/apply-series.sh $(B)/.extract.ok
+	$(Q)$(call progress,patch $(words $(PATCHES)) patch(es))
+	$(Q)kernel-patch/apply-series.sh $(KSRC) kernel-patch
+	$(Q)touch $@
+
+# ---- per-variant configure and build ----------------------------------------
+FIRST := $(firstword $(VARIANTS))
+define variant_rules
+$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) kernel-patch/config/$(1).config kernel-patch/kconfig-variant.sh $(if $(filter 1,$(SEED)),$(if $(filter-out $(FIRST),$(1)),| $(call KOBJ,$(FIRST))/.build.ok))
+	$(Q)$$(call progress,config $(1) (base $(BASE)))
+	$(Q)if [ "$(SEED)" = 1 ] && [ "$(1)" != "$(FIRST)" ] && \
+	    [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
+		rm -rf $(call KOBJ,$(1)) && \
+		cp -a $(call KOBJ,$(FIRST)) $(call KOBJ,$(1)); \
+	fi
+	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
+		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
+		$(ABS)/$(call KOBJ,$(1))/config.log \
+		$(ABS)/$(BASE_FRAG) $(ABS)/kernel-patch/config/$(1).config
+
+$(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
+	$(Q)$$(call progress,build $(1))
+	$(Q)rm -f $$@
+	$(Q)$(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) \
+		>$(call KOBJ,$(1))/build.log 2>&1 || { \
+		tail -n 25 $(call KOBJ,$(1))/build.log; \
+		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
+		exit 1; }
+	$(Q)touch $$@
+	$(Q)$$(call progress,built $(1): $$$$(stat -c %s $(call KOBJ,$(1))/$(KIMAGE)) bytes)
+
+$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initramfs/boot-guest.sh FORCE
+	$(Q)$$(call progress,boot $(1))
+	$(Q)initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
+		$(B)/initramfs.cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU)
+	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
+endef
+$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
+
+configs: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.config.ok)
+kernels: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
+boot results: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+
+# ---- guest image ------------------------------------------------------------
+include probe/probe.mk
+
+$(B)/gen_init_cpio: $(B)/.patch.ok
+	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
+
+INITRAMFS_IN := initramfs/files.list initramfs/init initramfs/mkinitramfs.sh \
+	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe
+
+$(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
+	$(Q)$(call progress,initramfs)
+	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio initramfs/files.list $(B) $@
+
+initramfs: $(B)/initramfs.cpio
+
+# ---- tests ------------------------------------------------------------------
+
+
+clean:
+	rm -rf out $(B)/initramfs.cpio $(B)/probe $(B)/gen_init_cpio $(B)/tests
+
+distclean:
+	rm -rf out $(B) $(B).apt.log
+
+FORCE:

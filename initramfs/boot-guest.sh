@@ -1,0 +1,80 @@
+#!/bin/sh
+# Boot one kernel variant with the guest image in QEMU and collect what the
+# guest reported on ttyS1.
+#
+# usage: boot-guest.sh VARIANT BZIMAGE INITRAMFS OUTDIR TIMEOUT ACCEL QEMU
+#
+# ACCEL is kvm, tcg or auto.  auto trusts KVM only after a short test boot
+# has ended by itself: on some hosts /dev/kvm exists but guests hang.  The
+# verdict is cached beside OUTDIR's parent in .accel.
+#
+# Results land in OUTDIR only when complete.  Anything else (timeout, panic,
+# missing end marker, garbage) leaves OUTDIR absent, keeps the evidence in
+# OUTDIR.failed and exits 1 with a one-line reason and the console tail.
+set -eu
+variant=$1 kernel=$2 initrd=$3 out=$4 timeout=$5 accel=$6 qemu=$7
+
+fail() {
+	echo "boot: $variant: $1" >&2
+	if [ -s "$out.failed/console.log" ]; then
+		echo "--- console tail ($out.failed/console.log) ---" >&2
+		tr -d '\r' <"$out.failed/console.log" | tail -n 15 >&2
+	fi
+	exit 1
+}
+
+run_qemu() { # ACCEL DIR TIMEOUT APPEND
+	timeout -k 5 "$3" "$qemu" -accel "$1" -M pc -m 256M -smp 1 \
+		-nodefaults -display none -no-reboot \
+		-kernel "$kernel" -initrd "$initrd" \
+		-append "console=ttyS0 panic=-1 $4" \
+		-serial "file:$2/console.log" -serial "file:$2/results.raw" \
+		</dev/null >"$2/qemu.log" 2>&1
+}
+
+cache=$(dirname "$out")/.accel
+if [ "$accel" = auto ]; then
+	if [ -s "$cache" ]; then
+		accel=$(cat "$cache")
+	else
+		accel=tcg
+		if [ -w /dev/kvm ]; then
+			t=$(mktemp -d)
+			# No init at all: the kernel panics and, with panic=-1
+			# and -no-reboot, QEMU ends within a second on a
+			# working KVM.
+			if run_qemu kvm "$t" 20 "rdinit=/muprobe-none" &&
+			    grep -q 'No working init' "$t/console.log"; then
+				accel=kvm
+			fi
+			rm -rf "$t"
+		fi
+		mkdir -p "$(dirname "$cache")"
+		echo "$accel" >"$cache"
+	fi
+fi
+
+rm -rf "$out" "$out.failed" "$out.tmp"
+mkdir -p "$out.tmp"
+rc=0
+run_qemu "$accel" "$out.tmp" "$timeout" "" || rc=$?
+mv "$out.tmp" "$out.failed"
+echo "$accel" >"$out.failed/accel"
+[ $rc -ne 124 ] && [ $rc -ne 137 ] ||
+	fail "guest timed out after ${timeout}s (stage boot, accel $accel)"
+grep -q 'Kernel panic' "$out.failed/console.log" &&
+	fail "kernel panic during boot (stage boot): $(grep -m1 'Kernel panic' "$out.failed/console.log" | tr -d '\r')"
+[ $rc -eq 0 ] || fail "qemu exited with status $rc (stage boot): $(head -c 200 "$out.failed/qemu.log")"
+tr -d '\r' <"$out.failed/results.raw" >"$out.failed/results.txt" ||
+	fail "cannot write $out.failed/results.txt (disk full?)"
+[ -s "$out.failed/results.txt" ] ||
+	fail "guest reported nothing on ttyS1 (stage results)"
+[ "$(head -n 1 "$out.failed/results.txt")" = "@@ muprobe-guest 1" ] ||
+	fail "results do not start with '@@ muprobe-guest 1': garbage on ttyS1 (stage results)"
+[ "$(tail -n 1 "$out.failed/results.txt")" = "@@ done" ] ||
+	fail "results truncated: no '@@ done' end line (stage results)"
+if LC_ALL=C grep -q '[^[:print:][:space:]]' "$out.failed/results.txt"; then
+	fail "results contain non-text bytes: garbage on ttyS1 (stage results)"
+fi
+rm -f "$out.failed/results.raw"
+mv "$out.failed" "$out"

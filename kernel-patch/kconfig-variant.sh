@@ -1,0 +1,50 @@
+#!/bin/sh
+# Configure one kernel variant out of tree and prove the result.
+#
+# usage: kconfig-variant.sh SRCTREE OBJDIR ARCH BASE_TARGET LOG FRAGMENT...
+#
+# The base target (tinyconfig, defconfig) is applied first, the fragments are
+# merged with the kernel's own merge_config.sh, olddefconfig resolves the rest.
+# olddefconfig drops any symbol whose dependencies are unmet without a word
+# (MULTIUSER comes back on without EXPERT=y), so every line a fragment asked
+# for is checked against the resolved .config and a mismatch fails the build.
+set -eu
+src=$1 obj=$2 arch=$3 target=$4 log=$5
+shift 5
+
+mkdir -p "$obj"
+rm -f "$obj/.config.ok"
+kmake() {
+	make -C "$src" O="$obj" ARCH="$arch" "$@" >>"$log" 2>&1 || {
+		echo "config: 'make $*' failed in $obj; see $log" >&2
+		tail -n 20 "$log" >&2
+		exit 1
+	}
+}
+: >"$log"
+kmake "$target"
+KCONFIG_CONFIG="$obj/.config" "$src/scripts/kconfig/merge_config.sh" -m \
+	-O "$obj" "$obj/.config" "$@" >>"$log" 2>&1 || {
+	echo "config: merge_config.sh failed in $obj; see $log" >&2
+	exit 1
+}
+kmake olddefconfig
+
+bad=0
+for frag in "$@"; do
+	[ -r "$frag" ] || { echo "config: cannot read fragment $frag" >&2; exit 1; }
+	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
+		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' "$frag" |
+	while read -r sym want; do
+		got=$(sed -n "s/^$sym=\(.*\)\$/\1/p" "$obj/.config")
+		[ -n "$got" ] || got=n
+		if [ "$got" != "$want" ]; then
+			echo "config: $sym asked =$want by $(basename "$frag"), resolved =$got in $obj/.config (unmet dependency?)" >&2
+			echo x
+		fi
+	done >"$obj/.config.bad"
+	[ -s "$obj/.config.bad" ] && bad=1
+done
+rm -f "$obj/.config.bad"
+[ $bad -eq 0 ] || exit 1
+touch "$obj/.config.ok"

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Helpers shared by every probe: the child's report channel, errno names,
+ * raw syscalls and the "is this process still privileged" test.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "muprobe.h"
+#include "report.h"
+
+int report_fd = -1;
+
+static void put(char tag, const char *key, const char *fmt, va_list ap)
+{
+	char buf[512];
+	int n, i;
+
+	n = snprintf(buf, sizeof(buf), "%c %s ", tag, key);
+	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
+	if (n > (int)sizeof(buf) - 2)
+		n = sizeof(buf) - 2;
+	/* One observation is one line, whatever the probe printed. */
+	for (i = 0; i < n; i++)
+		if (buf[i] == '\n' || buf[i] == '\r')
+			buf[i] = ' ';
+	buf[n++] = '\n';
+	if (write(report_fd, buf, n) != n)
+		_exit(3);
+}
+
+void obs(const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	put('o', key, fmt, ap);
+	va_end(ap);
+}
+
+void obs_ret(const char *key, long ret, int err)
+{
+	if (ret == -1)
+		obs(key, "-1 %s", errname(err));
+	else
+		obs(key, "%ld", ret);
+}
+
+#define VERDICT(fn, word)				\
+void fn(const char *fmt, ...)				\
+{							\
+	va_list ap;					\
+							\
+	va_start(ap, fmt);				\
+	put('v', word, fmt, ap);			\
+	va_end(ap);					\
+	_exit(0);					\
+}
+VERDICT(same, "same")
+VERDICT(loud, "loud")
+VERDICT(silent, "silent")
+VERDICT(skip, "skip")
+
+static const char *const names[] = {
+	[EPERM] = "EPERM", [ENOENT] = "ENOENT", [ESRCH] = "ESRCH",
+	[EINTR] = "EINTR", [EIO] = "EIO", [ENXIO] = "ENXIO", [E2BIG] = "E2BIG",
+	[ENOEXEC] = "ENOEXEC", [EBADF] = "EBADF", [ECHILD] = "ECHILD",
+	[EAGAIN] = "EAGAIN", [ENOMEM] = "ENOMEM", [EACCES] = "EACCES",
+	[EFAULT] = "EFAULT", [EBUSY] = "EBUSY", [EEXIST] = "EEXIST",
+	[EXDEV] = "EXDEV", [ENODEV] = "ENODEV", [ENOTDIR] = "ENOTDIR",
+	[EISDIR] = "EISDIR", [EINVAL] = "EINVAL", [ENFILE] = "ENFILE",
+	[EMFILE] = "EMFILE", [ENOTTY] = "ENOTTY", [EFBIG] = "EFBIG",
+	[ENOSPC] = "ENOSPC", [ESPIPE] = "ESPIPE", [EROFS] = "EROFS",
+	[EMLINK] = "EMLINK", [EPIPE] = "EPIPE", [EDOM] = "EDOM",
+	[ERANGE] = "ERANGE", [EDEADLK] = "EDEADLK",
+	[ENAMETOOLONG] = "ENAMETOOLONG", [ENOLCK] = "ENOLCK",
+	[ENOSYS] = "ENOSYS", [ENOTEMPTY] = "ENOTEMPTY", [ELOOP] = "ELOOP",
+	[ENOMSG] = "ENOMSG", [EIDRM] = "EIDRM", [ENODATA] = "ENODATA",
+	[EOVERFLOW] = "EOVERFLOW", [EILSEQ] = "EILSEQ", [EUSERS] = "EUSERS",
+	[ENOTSOCK] = "ENOTSOCK", [EDESTADDRREQ] = "EDESTADDRREQ",
+	[EMSGSIZE] = "EMSGSIZE", [EPROTOTYPE] = "EPROTOTYPE",
+	[ENOPROTOOPT] = "ENOPROTOOPT", [EPROTONOSUPPORT] = "EPROTONOSUPPORT",
+	[EOPNOTSUPP] = "EOPNOTSUPP", [EAFNOSUPPORT] = "EAFNOSUPPORT",
+	[EADDRINUSE] = "EADDRINUSE", [ENOTCONN] = "ENOTCONN",
+	[ETIMEDOUT] = "ETIMEDOUT", [ECONNREFUSED] = "ECONNREFUSED",
+	[EALREADY] = "EALREADY", [EINPROGRESS] = "EINPROGRESS",
+	[ESTALE] = "ESTALE", [EDQUOT] = "EDQUOT", [ECANCELED] = "ECANCELED",
+	[ENOKEY] = "ENOKEY", [EOWNERDEAD] = "EOWNERDEAD",
+};
+
+const char *errname(int err)
+{
+	static char buf[16];
+
+	if (err > 0 && err < (int)ARRAY_SIZE(names) && names[err])
+		return names[err];
+	snprintf(buf, sizeof(buf), "E%d", err);
+	return buf;
+}
+
+/*
+ * syscall() rather than the libc wrapper: musl's set*id wrappers broadcast
+ * the change to every thread through __setxid and may retry or abort; the
+ * raw call is what the kernel alone answers.
+ */
+long raw0(long nr)
+{
+	return syscall(nr);
+}
+
+long rawcall(long nr, long a, long b, long c)
+{
+	return syscall(nr, a, b, c);
+}
+
+int read_status(const char *key, char *buf, size_t len)
+{
+	char line[256];
+	size_t klen = strlen(key);
+	FILE *f = fopen("/proc/self/status", "r");
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, key, klen) || line[klen] != ':')
+			continue;
+		snprintf(buf, len, "%s", line + klen + 1 +
+			 strspn(line + klen + 1, " \t"));
+		buf[strcspn(buf, "\n")] = 0;
+		for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
+			buf[n - 1] = 0;
+		/* /proc separates fields with tabs; a space reads better. */
+		for (char *p = buf; *p; p++)
+			if (*p == '\t')
+				*p = ' ';
+		found = 0;
+		break;
+	}
+	fclose(f);
+	return found;
+}
+
+int make_file(const char *path, int mode)
+{
+	int fd;
+
+	unlink(path);
+	fd = open(path, O_CREAT | O_EXCL | O_WRONLY, mode);
+	if (fd < 0)
+		return -1;
+	fchmod(fd, mode);
+	close(fd);
+	return 0;
+}
+
+/*
+ * Judge privilege by what it allows, not by what getuid() says: the runner
+ * made SECRET root-owned with mode 000, which only CAP_DAC_OVERRIDE (or
+ * CAP_DAC_READ_SEARCH) lets anyone open for reading.
+ */
+int still_root(void)
+{
+	int fd = open(SECRET, O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	close(fd);
+	return 1;
+}
+
+/*
+ * Exec this binary in --try-open mode so that the new image's credentials
+ * (recomputed by execve from the bounding set, setuid bits and so on) are
+ * what gets judged.  Returns 1 if it could open PATH, 0 if not, -1 if the
+ * helper did not run.
+ */
+int try_open_as_exec(const char *path)
+{
+	int st;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		execl(self_exe, self_exe, "--try-open", path, (char *)0);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st))
+		return -1;
+	if (WEXITSTATUS(st) == 0)
+		return 1;
+	return WEXITSTATUS(st) == 1 ? 0 : -1;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * muprobe: what a CONFIG_MULTIUSER=n kernel does differently from Linux.
+ *
+ * A probe is one row of a static const table (see the *_probes[] arrays) and
+ * a small function that runs in a forked child.  The child reports what it
+ * saw through obs() and ends with exactly one verdict: same(), loud(),
+ * silent(), skip().  The parent turns that into KTAP.
+ */
+#ifndef MUPROBE_H
+#define MUPROBE_H
+
+#include <stddef.h>
+
+/* Requirements are data: a row lists what it needs, the runner checks. */
+#define NEED_ROOT	0x1	/* euid 0 at start: expectations assume root */
+
+struct probe {
+	const char *id;		/* stable, e.g. "uid.getresuid" */
+	const char *cat;	/* identity, setid, caps, own, dac, ipc, ... */
+	const char *desc;	/* one line: what is tried */
+	const char *linux_does;	/* stock Linux, from man pages and source */
+	void (*run)(const struct probe *p);
+	long arg[4];		/* row parameters for shared functions */
+	unsigned int needs;
+};
+
+struct probe_set {
+	const struct probe *rows;
+	size_t n;
+};
+
+extern const struct probe_set ident_set, setid_set, caps_set, own_set,
+	dac_set, ipc_set, sock_set, procs_set, ns_set, privdrop_set;
+
+/* What the runner learnt before the probes, for the verdicts. */
+struct kernel_facts {
+	int root;	/* euid 0 at start */
+	int multiuser;	/* 1 yes, 0 no (single-user), -1 unknown */
+};
+extern struct kernel_facts facts;
+
+/* Child side: report and judge.  The verdicts do not return. */
+void obs(const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void obs_ret(const char *key, long ret, int err);
+void same(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+void loud(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+void silent(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+void skip(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/* Helpers shared by the probe files (lib.c). */
+const char *errname(int err);
+long raw0(long nr);
+long rawcall(long nr, long a, long b, long c);
+int read_status(const char *key, char *buf, size_t len);
+int make_file(const char *path, int mode);
+int still_root(void);
+int try_open_as_exec(const char *path);
+extern const char *self_exe;
+
+#define SCRATCH		"/tmp/muprobe.f"
+#define SECRET		"/tmp/muprobe.secret"
+#define NOBODY		65534
+#define OTHER		1000
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define PROBE_SET(name, rows) \
+	const struct probe_set name = { rows, ARRAY_SIZE(rows) }
+
+#endif

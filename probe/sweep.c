@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Which syscalls does the running kernel lack?  syzkaller's method: call
+ * every entry of the table in a forked child with arguments that fail
+ * validation (fd -1, pointer -1, flags -1) and tell ENOSYS from anything
+ * else.  ENOSYS only comes from a missing entry point, so a call that gets
+ * as far as rejecting its arguments exists.
+ *
+ * The sweep must be safe as root on a real machine.  Calls that could block
+ * or act are listed in special[] with how they are made harmless; the rest
+ * cannot act with all-invalid arguments.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "muprobe.h"
+#include "sweep.h"
+
+#include "syscalls_64.h"
+#include "syscalls_32.h"
+
+#define ST_OK		200	/* the call returned without error */
+#define ST_EXITED	255	/* exit(-1): the call ended the child */
+#define ST_NOT_CALLED	201
+#define ST_NO_ABI	202
+
+enum how { ARGS, NOT_CALLED, FORK, SETSID };
+
+struct special {
+	const char *name;
+	enum how how;
+	long a[5];		/* arguments for ARGS */
+	const char *why;
+};
+
+static const struct special special[] = {
+	{ "vfork", NOT_CALLED, {0},
+	  "not called: the child would share our stack; see clone" },
+	{ "sync", NOT_CALLED, {0},
+	  "not called: takes no arguments and flushes every filesystem" },
+	{ "fork", FORK, {0},
+	  "called: the new process exits at once" },
+	{ "vhangup", SETSID, {0},
+	  "called after setsid(): no controlling tty to hang up" },
+	{ "pause", ARGS, {0},
+	  "called: a 20 ms timer interrupts it (EINTR)" },
+	{ "sigsuspend", ARGS, {0, 0, 0},
+	  "called with an empty mask: the timer interrupts it (EINTR)" },
+	{ "exit", ARGS, {-1},
+	  "called: ends the sweep child (exit status 255)" },
+	{ "exit_group", ARGS, {-1},
+	  "called: ends the sweep child (exit status 255)" },
+	{ "rt_sigreturn", ARGS, {0},
+	  "called: no signal frame, the kernel kills the child (SIGSEGV)" },
+	{ "sigreturn", ARGS, {0},
+	  "called: no signal frame, the kernel kills the child (SIGSEGV)" },
+	{ "futex", ARGS, {0, 1, 0, 0, 0},
+	  "FUTEX_WAKE on NULL (EFAULT): an unknown op returns ENOSYS" },
+	{ "futex_time64", ARGS, {0, 1, 0, 0, 0},
+	  "FUTEX_WAKE on NULL (EFAULT): an unknown op returns ENOSYS" },
+	{ "modify_ldt", ARGS, {0, 0, 0},
+	  "read 0 bytes: an unknown func returns ENOSYS" },
+	{ "ipc", ARGS, {13, -1, 0, 0, 0},
+	  "msgget of key -1 without IPC_CREAT: an unknown call is ENOSYS" },
+	{ "msgget", ARGS, {-1, 0},
+	  "key -1 without IPC_CREAT: -1 flags would create a queue" },
+	{ "semget", ARGS, {-1, 0, 0},
+	  "key -1 without IPC_CREAT: -1 flags would create a set" },
+	{ "shmget", ARGS, {-1, 0, 0},
+	  "key -1 without IPC_CREAT: -1 flags would create a segment" },
+	{ "init_module", ARGS, {0, 0, 0},
+	  "empty image (ENOEXEC): never loads anything" },
+	{ "kill", ARGS, {INT_MAX, -1},
+	  "no such pid and an invalid signal: never delivers" },
+	{ "tkill", ARGS, {INT_MAX, -1},
+	  "no such tid and an invalid signal: never delivers" },
+	{ "tgkill", ARGS, {INT_MAX, INT_MAX, -1},
+	  "no such tid and an invalid signal: never delivers" },
+	{ "reboot", ARGS, {0, 0, 0, 0},
+	  "wrong magic numbers (EINVAL): never reboots" },
+	{ "kexec_load", ARGS, {0, 0, 0, -1},
+	  "invalid flags (EINVAL): never loads" },
+};
+
+static const struct special *find_special(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(special); i++)
+		if (!strcmp(special[i].name, name))
+			return &special[i];
+	return NULL;
+}
+
+static const char *const abi_names[SWEEP_ABIS] = {
+	"sweep.x86_64", "sweep.ia32"
+};
+
+const char *sweep_abi_name(int abi)
+{
+	return abi_names[abi];
+}
+
+/*
+ * The ia32 entry: int $0x80 from a 64-bit process, as a 32-bit program
+ * would.  ebp carries the sixth argument and the frame pointer, so it is
+ * saved by hand (below the red zone) and always -1.
+ */
+static long int80(long nr, long a, long b, long c, long d, long e)
+{
+	long ret;
+
+	__asm__ volatile("sub $128, %%rsp\n\t"
+			 "push %%rbp\n\t"
+			 "mov $-1, %%ebp\n\t"
+			 "int $0x80\n\t"
+			 "pop %%rbp\n\t"
+			 "add $128, %%rsp"
+			 : "=a"(ret)
+			 : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
+			 : "memory", "cc", "r8", "r9", "r10", "r11");
+	return ret;
+}
+
+static void nop(int sig)
+{
+	(void)sig;
+}
+
+static void child(int abi, int nr, const struct special *sp)
+{
+	long a[6] = { -1, -1, -1, -1, -1, -1 };
+	struct itimerval it = { .it_value = { 0, 20000 } };
+	struct sigaction sa = { .sa_handler = nop };
+	long ret;
+	int i;
+
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	setsid();
+	if (sp && sp->how == ARGS)
+		for (i = 0; i < 5; i++)
+			a[i] = sp->a[i];
+	if (abi == 0) {
+		ret = syscall(nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+		if (ret == -1)
+			_exit(errno & 0xff);
+	} else {
+		ret = int80(nr, a[0], a[1], a[2], a[3], a[4]);
+		if (ret < 0 && ret > -4096)
+			_exit(-ret & 0xff);
+	}
+	/* In the process fork() made, too. */
+	_exit(ST_OK);
+}
+
+static void nop_child(int abi)
+{
+	/* getpid: is there an ia32 entry at all? */
+	if (abi == 1)
+		int80(20, 0, 0, 0, 0, 0);
+	_exit(ST_OK);
+}
+
+/* Returns the wait status, or -1 if it had to be killed. */
+static int call_in_child(int abi, int nr, const struct special *sp,
+			 int probe_only)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0)
+		return -2;
+	if (pid == 0) {
+		if (probe_only)
+			nop_child(abi);
+		child(abi, nr, sp);
+	}
+	alarm(2);
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			return -2;
+		kill(pid, SIGKILL);
+		alarm(0);
+		waitpid(pid, &st, 0);
+		return -1;
+	}
+	alarm(0);
+	return st;
+}
+
+static void describe(int st, char *buf, size_t len)
+{
+	if (st == -1)
+		snprintf(buf, len, "timeout");
+	else if (WIFSIGNALED(st))
+		snprintf(buf, len, "%s", strsignal(WTERMSIG(st)));
+	else if (WEXITSTATUS(st) == ST_OK)
+		snprintf(buf, len, "success");
+	else if (WEXITSTATUS(st) == ST_EXITED)
+		snprintf(buf, len, "exited");
+	else
+		snprintf(buf, len, "%s", errname(WEXITSTATUS(st)));
+}
+
+int sweep_run(int abi, FILE *out, int n)
+{
+	const struct sysent *t = abi ? sys32 : sys64;
+	size_t nt = abi ? ARRAY_SIZE(sys32) : ARRAY_SIZE(sys64);
+	const char *an = abi_names[abi];
+	struct sigaction sa = { .sa_handler = nop };
+	int lost = 0, hung = 0, st;
+	size_t i;
+
+	/* No SA_RESTART: the parent's alarm must interrupt waitpid(). */
+	sigaction(SIGALRM, &sa, NULL);
+	fflush(out);
+	st = call_in_child(abi, 0, NULL, 1);
+	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != ST_OK) {
+		fprintf(out, "# %s verdict=skip\n", an);
+		fprintf(out, "# %s reason=no ia32 entry (IA32_EMULATION off)\n",
+			an);
+		fprintf(out, "ok %d %s # SKIP no ia32 entry (IA32_EMULATION off)\n",
+			n, an);
+		return 0;
+	}
+	fprintf(out, "    KTAP version 1\n    # Subtest: %s\n    1..%zu\n",
+		an, nt);
+	for (i = 0; i < nt; i++) {
+		const struct special *sp = find_special(t[i].name);
+		char res[64];
+
+		fprintf(out, "    # %s.%s nr=%d\n", an, t[i].name, t[i].nr);
+		if (sp)
+			fprintf(out, "    # %s.%s how=%s\n", an, t[i].name,
+				sp->why);
+		if (sp && sp->how == NOT_CALLED) {
+			fprintf(out, "    # %s.%s result=not-called\n",
+				an, t[i].name);
+			fprintf(out, "    ok %zu %s # SKIP not called\n",
+				i + 1, t[i].name);
+			continue;
+		}
+		fflush(out);
+		st = call_in_child(abi, t[i].nr, sp, 0);
+		if (st == -2)
+			return -1;
+		describe(st, res, sizeof(res));
+		fprintf(out, "    # %s.%s result=%s\n", an, t[i].name, res);
+		if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == ENOSYS) {
+			lost++;
+			fprintf(out, "    ok %zu %s # SKIP ENOSYS%s\n", i + 1,
+				t[i].name,
+				t[i].has_entry ? "" : " (no entry point)");
+		} else if (st == -1) {
+			hung++;
+			fprintf(out, "    not ok %zu %s\n", i + 1, t[i].name);
+		} else {
+			fprintf(out, "    ok %zu %s\n", i + 1, t[i].name);
+		}
+	}
+	fprintf(out, "# %s verdict=%s\n", an, hung ? "broken" : "same");
+	fprintf(out, "# %s reason=%zu syscalls, %d answer ENOSYS, %d hung\n",
+		an, nt, lost, hung);
+	fprintf(out, "%sok %d %s\n", hung ? "not " : "", n, an);
+	return 0;
+}
+
+void sweep_list_special(FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(special); i++)
+		fprintf(out, "%s\t%s\n", special[i].name, special[i].why);
+}
