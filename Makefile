@@ -39,8 +39,11 @@ $(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, defcon
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
 VARIANTS ?= multiuser nomultiuser
+# Optional: the variant whose objects a new variant starts from (SEED=1).
+# kbuild then recompiles only what the changed symbols reach.
+seed_nomultiuser := multiuser
 SEED ?= 1
-CCACHE ?= $(if $(shell command -v ccache),1,0)
+CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
 JOBS ?= $(shell nproc)
 
@@ -54,16 +57,20 @@ ABS := $(abspath .)
 
 DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils python3 ccache
+	cpio xz-utils python3 ccache patch
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
 KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 	KBUILD_BUILD_HOST=muprobe
-KMAKE = $(KENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH) \
-	$(if $(filter 1,$(CCACHE)),CC='ccache gcc')
+# ccache through its gcc symlinks, so that the compile command kbuild records
+# is the same with and without it and switching never forces a rebuild.
+KMAKE = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH)) \
+	$(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
-export MU_T0 ?= $(shell date +%s.%N)
+ifndef MU_T0
+export MU_T0 := $(shell date +%s.%N)
+endif
 progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
 
@@ -80,7 +87,8 @@ help:
 	@echo '  configs        configure every variant and verify each fragment'
 	@echo '  kernels        build every variant'
 	@echo '  initramfs      build the guest image'
-	@echo '  boot           boot every variant, results in $(OUT)/VARIANT/'
+	@echo '  results        boot every variant whose kernel or image changed'
+	@echo '  boot           boot every variant again, results in $(OUT)/VARIANT/'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -90,7 +98,7 @@ help:
 	@echo '  ARCH=$(ARCH)   architecture table entry'
 	@echo '  ACCEL=$(ACCEL) auto (KVM only if a test boot ends), kvm or tcg'
 	@echo '  BOOT_TIMEOUT=$(BOOT_TIMEOUT) seconds before a guest counts as hung'
-	@echo '  SEED=$(SEED)   1: start each variant from the first one'"'"'s objects'
+	@echo '  SEED=$(SEED)   1: start a variant from its seed variant'"'"'s objects'
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
 	@echo '  V=1            show commands'
@@ -131,15 +139,15 @@ $(B)/.patch.ok: kernel-patch/series $(PATCHES) kernel-patch/apply-series.sh $(B)
 	$(Q)touch $@
 
 # ---- per-variant configure and build ----------------------------------------
-FIRST := $(firstword $(VARIANTS))
+seed_of = $(if $(filter 1,$(SEED)),$(filter $(seed_$(1)),$(VARIANTS)))
 define variant_rules
-$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) kernel-patch/config/$(1).config kernel-patch/kconfig-variant.sh $(if $(filter 1,$(SEED)),$(if $(filter-out $(FIRST),$(1)),| $(call KOBJ,$(FIRST))/.build.ok))
+$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) kernel-patch/config/$(1).config kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
-	$(Q)if [ "$(SEED)" = 1 ] && [ "$(1)" != "$(FIRST)" ] && \
-	    [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
+	$(Q)$(if $(call seed_of,$(1)),if [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
 		rm -rf $(call KOBJ,$(1)) && \
-		cp -a $(call KOBJ,$(FIRST)) $(call KOBJ,$(1)); \
-	fi
+		cp -a $(call KOBJ,$(call seed_of,$(1))) $(call KOBJ,$(1)) && \
+		rm -f $(call KOBJ,$(1))/.build.ok; \
+	fi)
 	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
@@ -156,17 +164,22 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)touch $$@
 	$(Q)$$(call progress,built $(1): $$$$(stat -c %s $(call KOBJ,$(1))/$(KIMAGE)) bytes)
 
-$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initramfs/boot-guest.sh FORCE
+$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initramfs/boot-guest.sh
 	$(Q)$$(call progress,boot $(1))
 	$(Q)initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
-		$(B)/initramfs.cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU)
+		$(B)/initramfs.cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU) \
+		$(B)/accel
 	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
 
 configs: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.config.ok)
 kernels: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
-boot results: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+results: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+# Boot again even if no input changed.
+boot:
+	$(Q)rm -rf $(foreach v,$(VARIANTS),$(OUT)/$(v))
+	$(Q)$(MAKE) --no-print-directory results
 
 # ---- guest image ------------------------------------------------------------
 include probe/probe.mk
@@ -184,6 +197,57 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 initramfs: $(B)/initramfs.cpio
 
 # ---- tests ------------------------------------------------------------------
+# Each check is a target; "make check" runs them all, one line each, and
+# ends with "N passed, N failed".
+CHECKS := probe-table probe-cli patch-apply kconfig-verify initramfs-repro \
+	pipeline-e2e probe-e2e boot-faults
+T := $(B)/tests
+MU := $(call KOBJ,multiuser)
+NOMU := $(call KOBJ,nomultiuser)
+
+check:
+	$(Q)pass=0; fail=0; failed=; for t in $(CHECKS); do \
+		$(call progress,check $$t); \
+		if $(MAKE) --no-print-directory check-$$t; then \
+			pass=$$((pass + 1)); echo "ok $$t"; \
+		else \
+			fail=$$((fail + 1)); failed="$$failed $$t"; echo "not ok $$t"; \
+		fi; \
+	done; \
+	$(call progress,check done); \
+	[ -z "$$failed" ] || echo "failed:$$failed"; \
+	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+$(T)/table_test: probe/tests/table_test.c $(PROBE_SRC) $(PROBE_HDR) \
+		$(B)/probe/syscalls_64.h $(B)/probe/syscalls_32.h $(B)/uapi/.ok
+	$(Q)mkdir -p $(@D)
+	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -Iprobe -o $@ $< \
+		$(filter-out probe/main.c,$(PROBE_SRC))
+
+check-probe-table: $(T)/table_test
+	$(Q)$(T)/table_test >$(T)/table_test.out || { grep 'not ok' $(T)/table_test.out; exit 1; }
+	$(Q)tail -n 1 $(T)/table_test.out
+
+check-probe-cli: $(B)/probe/muprobe
+	$(Q)probe/tests/cli.sh $(ABS)/$(B)/probe/muprobe $(ABS)/$(KSRC)
+
+check-patch-apply:
+	$(Q)kernel-patch/tests/apply-series.sh $(ABS)/$(T)/apply-series
+
+check-kconfig-verify: $(B)/.patch.ok
+	$(Q)kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
+
+check-initramfs-repro: $(B)/initramfs.cpio
+	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio
+
+check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
+	$(Q)initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU)
+
+check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
+	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC)
+
+check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
+	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)
 
 
 clean:

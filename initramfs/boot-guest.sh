@@ -2,11 +2,11 @@
 # Boot one kernel variant with the guest image in QEMU and collect what the
 # guest reported on ttyS1.
 #
-# usage: boot-guest.sh VARIANT BZIMAGE INITRAMFS OUTDIR TIMEOUT ACCEL QEMU
+# usage: boot-guest.sh VARIANT BZIMAGE INITRAMFS OUTDIR TIMEOUT ACCEL QEMU [CACHE]
 #
 # ACCEL is kvm, tcg or auto.  auto trusts KVM only after a short test boot
 # has ended by itself: on some hosts /dev/kvm exists but guests hang.  The
-# verdict is cached beside OUTDIR's parent in .accel.
+# verdict is cached in CACHE (default: OUTDIR's parent/.accel).
 #
 # Results land in OUTDIR only when complete.  Anything else (timeout, panic,
 # missing end marker, garbage) leaves OUTDIR absent, keeps the evidence in
@@ -32,7 +32,7 @@ run_qemu() { # ACCEL DIR TIMEOUT APPEND
 		</dev/null >"$2/qemu.log" 2>&1
 }
 
-cache=$(dirname "$out")/.accel
+cache=${8:-$(dirname "$out")/.accel}
 if [ "$accel" = auto ]; then
 	if [ -s "$cache" ]; then
 		accel=$(cat "$cache")

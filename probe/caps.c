@@ -90,6 +90,7 @@ static void set(const struct probe *p)
 	struct __user_cap_data_struct d[2] = { { 0 } };
 	unsigned int drop = 1u << CAP_DAC_OVERRIDE | 1u << CAP_DAC_READ_SEARCH;
 	long r;
+	int err;
 
 	if (capget3(d) == -1) {
 		/* Still try: the set call is what this probe is about. */
@@ -101,10 +102,11 @@ static void set(const struct probe *p)
 		d[0].permitted &= ~drop;
 	}
 	r = rawcall(SYS_capset, (long)&h, (long)d, 0);
-	obs_ret("ret", r, errno);
+	err = errno;
+	obs_ret("ret", r, err);
 	obs("privileged", "%s", still_root() ? "yes" : "no");
 	if (r == -1)
-		loud("capset failed: %s", errname(errno));
+		loud("capset failed: %s", errname(err));
 	if (!p->arg[0])
 		same("capset of the current sets succeeded");
 	if (capget3(d) == 0)
@@ -135,21 +137,24 @@ static void bset_read(const struct probe *p)
 static void at_exec(const struct probe *p)
 {
 	long r, back;
-	int opened;
+	int opened, err, err2;
 
 	if (p->arg[0] == 0) {
 		r = prctl(PR_CAPBSET_DROP, CAP_DAC_OVERRIDE, 0, 0, 0);
 		if (r == 0)
 			r = prctl(PR_CAPBSET_DROP, CAP_DAC_READ_SEARCH, 0, 0, 0);
+		err = errno;
 		back = prctl(PR_CAPBSET_READ, CAP_DAC_OVERRIDE, 0, 0, 0);
 	} else {
 		r = prctl(PR_SET_SECUREBITS, SECBIT_NOROOT, 0, 0, 0);
+		err = errno;
 		back = prctl(PR_GET_SECUREBITS, 0, 0, 0, 0);
 	}
-	obs_ret("ret", r, errno);
-	obs_ret("read_back", back, errno);
+	err2 = errno;
+	obs_ret("ret", r, err);
+	obs_ret("read_back", back, err2);
 	if (r == -1)
-		loud("prctl failed: %s", errname(errno));
+		loud("prctl failed: %s", errname(err));
 	opened = try_open_as_exec(SECRET);
 	obs("after_exec_opens_mode000", "%s", opened == 1 ? "yes" :
 	    opened == 0 ? "no" : "helper failed");
@@ -181,23 +186,25 @@ static void ambient(const struct probe *p)
 static void keepcaps(const struct probe *p)
 {
 	long r = prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0);
+	int err = errno;
 	long back = prctl(PR_GET_KEEPCAPS, 0, 0, 0, 0);
 	char buf[64];
 
 	(void)p;
-	obs_ret("ret", r, errno);
+	obs_ret("ret", r, err);
 	obs_ret("read_back", back, errno);
 	if (r == -1)
-		loud("PR_SET_KEEPCAPS failed: %s", errname(errno));
+		loud("PR_SET_KEEPCAPS failed: %s", errname(err));
 	r = rawcall(SYS_setresuid, NOBODY, NOBODY, NOBODY);
-	obs_ret("setresuid", r, errno);
+	err = errno;
+	obs_ret("setresuid", r, err);
 	if (!read_status("CapPrm", buf, sizeof(buf)))
 		obs("CapPrm", "%s", buf);
 	if (!read_status("CapEff", buf, sizeof(buf)))
 		obs("CapEff", "%s", buf);
 	obs("privileged", "%s", still_root() ? "yes" : "no");
 	if (r == -1)
-		loud("setresuid to nobody failed: %s", errname(errno));
+		loud("setresuid to nobody failed: %s", errname(err));
 	/* keepcaps keeps permitted, but effective is cleared. */
 	if (still_root())
 		silent("still bypasses file permissions after the uid change");
@@ -245,7 +252,8 @@ static const struct probe rows[] = {
 	  "0 (NULL data makes it a query); v3 written to the header",
 	  get_version },
 	{ "caps.capset_keep", "caps", "capset() of the sets already held",
-	  "0", set, { 0 }, NEED_ROOT },
+	  "0: a process may always set what it already holds",
+	  set, { 0 }, NEED_ROOT },
 	{ "caps.capset_drop", "caps",
 	  "capset() dropping CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH",
 	  "0, and mode-000 files can no longer be opened",

@@ -81,18 +81,19 @@ static void setid_exec(const struct probe *p)
 
 static void mode000(const struct probe *p)
 {
-	int fd;
+	int fd, err;
 
 	(void)p;
 	if (make_file(SCRATCH, 0))
 		skip("cannot create %s", SCRATCH);
 	fd = open(SCRATCH, O_RDWR);
-	obs_ret("open_rdwr", fd < 0 ? -1 : 0, errno);
+	err = errno;
+	obs_ret("open_rdwr", fd < 0 ? -1 : 0, err);
 	obs_ret("access_r", access(SCRATCH, R_OK), errno);
 	/* Not even root may execute a file without any x bit. */
 	obs_ret("access_x", access(SCRATCH, X_OK), errno);
 	if (fd < 0)
-		loud("root could not open a mode-000 file: %s", errname(errno));
+		loud("root could not open a mode-000 file: %s", errname(err));
 	if (access(SCRATCH, X_OK) == 0)
 		silent("access(X_OK) granted on a file with no x bit");
 	same("root opens it; X_OK refused without an x bit");
@@ -105,16 +106,16 @@ static void mode000(const struct probe *p)
 static void eaccess_probe(const struct probe *p)
 {
 	long r = rawcall(SYS_setresuid, 0, NOBODY, 0);
-	int a, e;
+	int err = errno, a, e;
 
 	(void)p;
-	obs_ret("setresuid", r, errno);
+	obs_ret("setresuid", r, err);
 	a = access(SECRET ".600", R_OK);
 	obs_ret("access", a, errno);
 	e = faccessat(AT_FDCWD, SECRET ".600", R_OK, AT_EACCESS);
 	obs_ret("faccessat_eaccess", e, errno);
 	if (r == -1)
-		loud("setresuid(0, 65534, 0) failed: %s", errname(errno));
+		loud("setresuid(0, 65534, 0) failed: %s", errname(err));
 	if (a == 0 && e == -1)
 		same("real uid may read, effective may not");
 	silent("access()=%d, faccessat(AT_EACCESS)=%d: both ids look alike",
@@ -145,11 +146,11 @@ static void umask_probe(const struct probe *p)
 static void create_after(const struct probe *p)
 {
 	long r = setuid(NOBODY);
+	int err = errno, fd;
 	struct stat st;
-	int fd;
 
 	(void)p;
-	obs_ret("setuid", r, errno);
+	obs_ret("setuid", r, err);
 	unlink("/tmp/muprobe.after");
 	fd = open("/tmp/muprobe.after", O_CREAT | O_EXCL | O_WRONLY, 0644);
 	if (fd < 0 || fstat(fd, &st))
@@ -157,7 +158,7 @@ static void create_after(const struct probe *p)
 	obs("owner", "%u:%u", st.st_uid, st.st_gid);
 	if (r == -1)
 		loud("setuid failed (%s): the file is owned by %u",
-		     errname(errno), st.st_uid);
+		     errname(err), st.st_uid);
 	if (st.st_uid != NOBODY)
 		silent("setuid returned 0, yet the file is owned by %u",
 		       st.st_uid);

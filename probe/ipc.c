@@ -19,7 +19,7 @@ static void set_owner(const struct probe *p)
 	struct shmid_ds shm;
 	struct msqid_ds msq;
 	struct semid_ds sem;
-	int id = -1, r = -1, r2 = -1;
+	int id = -1, r = -1, r2 = -1, err;
 
 	switch (p->arg[0]) {
 	case SHM:
@@ -45,13 +45,16 @@ static void set_owner(const struct probe *p)
 	perm->uid = OTHER;
 	perm->gid = OTHER;
 	r = CTL(IPC_SET);
-	obs_ret("ipc_set", r, errno);
+	err = errno;
+	obs_ret("ipc_set", r, err);
 	r2 = CTL(IPC_STAT);
+	if (!r)
+		err = errno;
 	obs("owner_after", "%u:%u", perm->uid, perm->gid);
 	CTL(IPC_RMID);
 #undef CTL
 	if (r || r2)
-		loud("IPC_SET/IPC_STAT failed: %s", errname(errno));
+		loud("IPC_SET/IPC_STAT failed: %s", errname(err));
 	if (perm->uid != OTHER || perm->gid != OTHER)
 		silent("IPC_SET returned 0, yet IPC_STAT shows %u:%u",
 		       perm->uid, perm->gid);

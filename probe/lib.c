@@ -17,11 +17,19 @@
 #include "report.h"
 
 int report_fd = -1;
+struct kernel_facts facts;
+const char *self_exe = "/proc/self/exe";
+
+const struct probe_set *const probe_sets[] = {
+	&ident_set, &setid_set, &caps_set, &own_set, &dac_set, &ipc_set,
+	&sock_set, &procs_set, &ns_set, &privdrop_set,
+};
+const size_t n_sets = ARRAY_SIZE(probe_sets);
 
 static void put(char tag, const char *key, const char *fmt, va_list ap)
 {
 	char buf[512];
-	int n, i;
+	int n, i, saved = errno;
 
 	n = snprintf(buf, sizeof(buf), "%c %s ", tag, key);
 	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
@@ -34,6 +42,8 @@ static void put(char tag, const char *key, const char *fmt, va_list ap)
 	buf[n++] = '\n';
 	if (write(report_fd, buf, n) != n)
 		_exit(3);
+	/* Probes report errno after observing; keep it for them. */
+	errno = saved;
 }
 
 void obs(const char *key, const char *fmt, ...)

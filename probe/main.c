@@ -21,13 +21,6 @@
 
 #define PROBE_TIMEOUT_MS 3000
 
-static const struct probe_set *const sets[] = {
-	&ident_set, &setid_set, &caps_set, &own_set, &dac_set, &ipc_set,
-	&sock_set, &procs_set, &ns_set, &privdrop_set,
-};
-
-struct kernel_facts facts;
-const char *self_exe = "/proc/self/exe";
 
 static int selected(const char *id, char **pat, int npat)
 {
@@ -121,9 +114,9 @@ int main(int argc, char **argv)
 		npat--;
 	}
 	if (list) {
-		for (s = 0; s < ARRAY_SIZE(sets); s++)
-			for (j = 0; j < sets[s]->n; j++) {
-				const struct probe *p = &sets[s]->rows[j];
+		for (s = 0; s < n_sets; s++)
+			for (j = 0; j < probe_sets[s]->n; j++) {
+				const struct probe *p = &probe_sets[s]->rows[j];
 
 				if (selected(p->id, pat, npat))
 					printf("%s\t%s\t%s\n", p->id, p->cat,
@@ -144,9 +137,9 @@ int main(int argc, char **argv)
 			facts.multiuser = r.v == V_SAME ? 1 : 0;
 	}
 
-	for (s = 0; s < ARRAY_SIZE(sets); s++)
-		for (j = 0; j < sets[s]->n; j++)
-			planned += selected(sets[s]->rows[j].id, pat, npat);
+	for (s = 0; s < n_sets; s++)
+		for (j = 0; j < probe_sets[s]->n; j++)
+			planned += selected(probe_sets[s]->rows[j].id, pat, npat);
 	for (i = 0; sweep && i < SWEEP_ABIS; i++)
 		planned += selected(sweep_abi_name(i), pat, npat);
 
@@ -154,9 +147,9 @@ int main(int argc, char **argv)
 	printf("# muprobe root=%s multiuser=%s\n", facts.root ? "yes" : "no",
 	       facts.multiuser < 0 ? "unknown" :
 	       facts.multiuser ? "yes" : "no");
-	for (s = 0; s < ARRAY_SIZE(sets); s++)
-		for (j = 0; j < sets[s]->n; j++) {
-			const struct probe *p = &sets[s]->rows[j];
+	for (s = 0; s < n_sets; s++)
+		for (j = 0; j < probe_sets[s]->n; j++) {
+			const struct probe *p = &probe_sets[s]->rows[j];
 
 			if (!selected(p->id, pat, npat))
 				continue;

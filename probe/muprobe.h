@@ -33,6 +33,10 @@ struct probe_set {
 extern const struct probe_set ident_set, setid_set, caps_set, own_set,
 	dac_set, ipc_set, sock_set, procs_set, ns_set, privdrop_set;
 
+/* Every table, in output order. */
+extern const struct probe_set *const probe_sets[];
+extern const size_t n_sets;
+
 /* What the runner learnt before the probes, for the verdicts. */
 struct kernel_facts {
 	int root;	/* euid 0 at start */

@@ -21,7 +21,7 @@ static void do_chown(const struct probe *p)
 	long gid = p->arg[0] == CHOWN_KEEP ? -1 : OTHER;
 	const char *path = SCRATCH;
 	struct stat st;
-	int r = -1, fd;
+	int r = -1, fd, err;
 
 	if (make_file(SCRATCH, 0644))
 		skip("cannot create %s: %s", SCRATCH, errname(errno));
@@ -47,13 +47,14 @@ static void do_chown(const struct probe *p)
 		r = fchownat(AT_FDCWD, path, uid, gid, AT_SYMLINK_NOFOLLOW);
 		break;
 	}
-	obs_ret("ret", r, errno);
+	err = errno;
+	obs_ret("ret", r, err);
 	if (lstat(path, &st))
 		loud("lstat failed: %s", errname(errno));
 	obs("owner", "%u:%u", st.st_uid, st.st_gid);
 	if (r)
 		loud("failed with %s; root may chown to anyone",
-		     errname(errno));
+		     errname(err));
 	if (uid == -1 ? st.st_uid != 0 : st.st_uid != OTHER ||
 	    st.st_gid != OTHER)
 		silent("returned 0, yet stat shows %u:%u", st.st_uid,

@@ -15,6 +15,7 @@ static void kill_cross(const struct probe *p)
 {
 	pid_t victim = fork();
 	long r, k;
+	int err, kerr;
 
 	(void)p;
 	if (victim == 0) {
@@ -22,12 +23,14 @@ static void kill_cross(const struct probe *p)
 		_exit(0);
 	}
 	r = rawcall(SYS_setresuid, NOBODY, NOBODY, NOBODY);
-	obs_ret("setresuid", r, errno);
+	err = errno;
+	obs_ret("setresuid", r, err);
 	k = kill(victim, 0);
-	obs_ret("kill_sig0", k, errno);
+	kerr = errno;
+	obs_ret("kill_sig0", k, kerr);
 	if (r == -1)
-		loud("setresuid failed (%s): kill() %s", errname(errno),
-		     k ? errname(errno) : "reached the root process");
+		loud("setresuid failed (%s): kill() %s", errname(err),
+		     k ? errname(kerr) : "reached the root process");
 	if (k == 0)
 		silent("nobody may signal a root process");
 	same("EPERM: nobody cannot signal root");

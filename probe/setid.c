@@ -106,7 +106,7 @@ static void change(const struct probe *p)
 	long want[4], got[4] = { -1, -1, -1, -1 }, r;
 	char buf[128];
 	struct stat st;
-	int priv, fd;
+	int priv, fd, err;
 
 	if (c == SETGROUPS) {
 		gid_t g = v[1];
@@ -117,7 +117,8 @@ static void change(const struct probe *p)
 		r = libc ? do_libc(c, v[0], v[1], v[2]) :
 			rawcall(calls[c].nr, v[0], v[1], v[2]);
 	}
-	obs_ret("ret", r, errno);
+	err = errno;
+	obs_ret("ret", r, err);
 	if (c == SETGROUPS) {
 		read_status("Groups", buf, sizeof(buf));
 		obs("groups", "%s", buf);
@@ -139,10 +140,10 @@ static void change(const struct probe *p)
 		if (r != 0)
 			loud("returned %ld, not the previous id 0%s%s", r,
 			     r == -1 ? ": " : "",
-			     r == -1 ? errname(errno) : "");
+			     r == -1 ? errname(err) : "");
 	} else if (r == -1) {
 		loud("failed with %s; root may do this on Linux",
-		     errname(errno));
+		     errname(err));
 	}
 	if (c == SETGROUPS) {
 		char exp[16];

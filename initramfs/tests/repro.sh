@@ -1,0 +1,19 @@
+#!/bin/sh
+# Same inputs, same bytes: build the guest image twice, with the inputs'
+# mtimes changed in between, and compare.
+#
+# usage: repro.sh GEN_INIT_CPIO BUILD_DIR IMAGE
+set -eu
+gen=$1 build=$2 image=$3
+here=$(dirname "$0")/..
+work=$build/tests/repro
+rm -rf "$work" && mkdir -p "$work"
+cp "$image" "$work/first.cpio"
+"$here/mkinitramfs.sh" "$gen" "$here/files.list" "$build" "$work/second.cpio"
+touch "$here/init"
+sleep 1
+"$here/mkinitramfs.sh" "$gen" "$here/files.list" "$build" "$work/third.cpio"
+cmp "$work/first.cpio" "$work/second.cpio"
+cmp "$work/second.cpio" "$work/third.cpio"
+echo "identical: $(sha256sum <"$work/third.cpio" | cut -c1-16) ($(stat -c %s "$work/third.cpio") bytes)"
+rm -rf "$work"

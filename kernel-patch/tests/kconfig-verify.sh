@@ -1,0 +1,25 @@
+#!/bin/sh
+# A fragment symbol that does not come out as asked must fail the config
+# step, naming the symbol.  Without EXPERT=y, olddefconfig silently turns
+# MULTIUSER back on: that is the case tested here, on the real tree.
+#
+# usage: kconfig-verify.sh SRCTREE ARCH WORKDIR
+set -eu
+src=$1 arch=$2 work=$3
+here=$(dirname "$0")
+rm -rf "$work" && mkdir -p "$work"
+grep -v '^CONFIG_EXPERT=' "$here/../config/base-tiny.config" >"$work/no-expert.config"
+if "$here/../kconfig-variant.sh" "$src" "$work/obj" "$arch" tinyconfig \
+	"$work/log" "$work/no-expert.config" "$here/../config/nomultiuser.config" \
+	2>"$work/err"; then
+	echo "FAIL: config without EXPERT=y was accepted" >&2
+	exit 1
+fi
+grep -q 'CONFIG_MULTIUSER asked =n .*resolved =y' "$work/err" || {
+	echo "FAIL: the error does not name CONFIG_MULTIUSER:" >&2
+	cat "$work/err" >&2
+	exit 1
+}
+[ ! -e "$work/obj/.config.ok" ] || { echo "FAIL: .config.ok left behind" >&2; exit 1; }
+echo "rejected as expected: $(head -n 1 "$work/err")"
+rm -rf "$work"

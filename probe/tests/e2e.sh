@@ -1,0 +1,57 @@
+#!/bin/sh
+# The probe as the guests ran it.  On multiuser every probe must be "ok" or
+# "# SKIP" (the probe's self-check).  On nomultiuser the 14 syscalls that
+# commit 2813893f8b19 compiles out must show: their probes "not ok" and
+# ENOSYS in the sweep (where multiuser has them); the chown read-back and
+# the careless privilege drop must be silent differences.  Both outputs
+# must parse cleanly with the kernel's own KTAP parser.
+#
+# usage: e2e.sh OUT_DIR SRCTREE
+set -eu
+out=$1 src=$2
+sec=$(dirname "$0")/../../initramfs/section.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+for v in multiuser nomultiuser; do
+	"$sec" "$out/$v/results.txt" probe >"$work/$v.ktap"
+	tail -n 1 "$work/$v.ktap" | grep -q '^# muprobe end$' ||
+		fail "$v: probe output has no end line"
+	python3 "$src/tools/testing/kunit/kunit.py" parse "$work/$v.ktap" \
+		>"$work/$v.parse" 2>&1 || true
+	if grep -E '\[(ERROR|CRASHED)\]' "$work/$v.parse"; then
+		fail "$v: kunit.py parse found errors in the KTAP"
+	fi
+done
+if grep -n 'not ok' "$work/multiuser.ktap"; then
+	fail "multiuser: the lines above are 'not ok' on the stock-Linux baseline"
+fi
+
+verdict() { sed -n "s/^# $2 verdict=//p" "$work/$1.ktap"; }
+result() { sed -n "s/^    # sweep.x86_64.$2 result=//p" "$work/$1.ktap"; }
+# syscall -> the probe that exercises it
+for pair in setuid:setid.setuid_nobody.raw setgid:setid.setgid_nobody.raw \
+	setreuid:setid.setreuid_nobody.raw setregid:setid.setregid_nobody.raw \
+	setresuid:setid.setresuid_nobody.raw setresgid:setid.setresgid_nobody.raw \
+	getresuid:uid.getresuid getresgid:gid.getresgid \
+	setgroups:setid.setgroups_nobody.raw getgroups:groups.getgroups_count \
+	setfsuid:setid.setfsuid_nobody.raw setfsgid:setid.setfsgid_nobody.raw \
+	capget:caps.capget_v3 capset:caps.capset_drop; do
+	sc=${pair%%:*} id=${pair#*:}
+	grep -qx "not ok [0-9]* $id" "$work/nomultiuser.ktap" ||
+		fail "nomultiuser: $id ($sc) is not 'not ok'"
+	[ "$(result nomultiuser "$sc")" = ENOSYS ] ||
+		fail "nomultiuser: sweep says $sc is '$(result nomultiuser "$sc")'"
+	r=$(result multiuser "$sc")
+	[ -n "$r" ] && [ "$r" != ENOSYS ] ||
+		fail "multiuser: sweep says $sc is '$r'"
+done
+for id in own.chown privdrop.careless; do
+	[ "$(verdict nomultiuser "$id")" = silent ] ||
+		fail "nomultiuser: $id is '$(verdict nomultiuser "$id")', not silent"
+done
+lost=$(grep -c '^    # sweep.x86_64\..* result=ENOSYS' "$work/nomultiuser.ktap" || true)
+echo "multiuser: $(grep -c '^ok' "$work/multiuser.ktap") ok, 0 not ok;" \
+	"nomultiuser: $(grep -c '^not ok' "$work/nomultiuser.ktap") not ok," \
+	"$lost x86_64 syscalls ENOSYS"
