@@ -38,10 +38,11 @@ BASE_FRAG := kernel-patch/config/base-$(BASE).config
 $(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, defconfig)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
-VARIANTS ?= multiuser nomultiuser
+VARIANTS ?= multiuser nomultiuser nomultiuser-compat
 # Optional: the variant whose objects a new variant starts from (SEED=1).
 # kbuild then recompiles only what the changed symbols reach.
 seed_nomultiuser := multiuser
+seed_nomultiuser-compat := nomultiuser
 SEED ?= 1
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
@@ -57,7 +58,7 @@ ABS := $(abspath .)
 
 DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils python3 ccache patch
+	cpio xz-utils python3 python3-ply ccache patch
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -199,8 +200,8 @@ initramfs: $(B)/initramfs.cpio
 # ---- tests ------------------------------------------------------------------
 # Each check is a target; "make check" runs them all, one line each, and
 # ends with "N passed, N failed".
-CHECKS := probe-table probe-cli patch-apply kconfig-verify initramfs-repro \
-	pipeline-e2e probe-e2e boot-faults
+CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
+	initramfs-repro pipeline-e2e probe-e2e compat-e2e boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -245,6 +246,16 @@ check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 
 check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC)
+
+# Our own C in kernel style, and the patch series checkpatch --strict clean.
+# /usr/bin first: checkpatch runs spdxcheck.py with Debian's python3-ply.
+CHECKPATCH = PATH=/usr/bin:$$PATH $(KSRC)/scripts/checkpatch.pl
+check-checkpatch: $(B)/.extract.ok
+	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
+		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c
+
+check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
+	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)

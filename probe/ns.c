@@ -95,20 +95,26 @@ static void acct_off(const struct probe *p)
 	{ "ns.unshare_" name, "ns", "unshare(" #flag ")", \
 	  "0 when " opt " is built in", new_ns, \
 	  { flag, 0, (long)opt }, NEED_ROOT }
-#define NS(name, flag, opt) \
-	UNSHARE(name, flag, opt), \
+#define CLONE(name, flag, opt) \
 	{ "ns.clone_" name, "ns", "clone(" #flag ")", \
 	  "a child in a new namespace when " opt " is built in", new_ns, \
 	  { flag, 1, (long)opt }, NEED_ROOT }
 
 static const struct probe rows[] = {
-	NS("user", CLONE_NEWUSER, "CONFIG_USER_NS"),
-	NS("pid", CLONE_NEWPID, "CONFIG_PID_NS"),
-	NS("net", CLONE_NEWNET, "CONFIG_NET_NS"),
-	NS("uts", CLONE_NEWUTS, "CONFIG_UTS_NS"),
-	NS("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS"),
-	NS("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES"),
-	NS("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS"),
+	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS"),
+	CLONE("user", CLONE_NEWUSER, "CONFIG_USER_NS"),
+	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS"),
+	CLONE("pid", CLONE_NEWPID, "CONFIG_PID_NS"),
+	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS"),
+	CLONE("net", CLONE_NEWNET, "CONFIG_NET_NS"),
+	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS"),
+	CLONE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS"),
+	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS"),
+	CLONE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS"),
+	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES"),
+	CLONE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES"),
+	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS"),
+	CLONE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS"),
 	/* clone() reads 0x80 as part of the exit signal: unshare only. */
 	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS"),
 	{ "ns.setns_uts", "ns", "setns() into /proc/self/ns/uts",

@@ -166,38 +166,63 @@ static void change(const struct probe *p)
 	same("ids and privileges changed as asked");
 }
 
-#define ROW(id, call, a, b, c, what) \
+#define VIA_RAW(id, call, a, b, c, what) \
 	{ "setid." id ".raw", "setid", "raw " what, \
 	  "root may set any ids; they read back and take effect", \
-	  change, { call, a, b, c }, NEED_ROOT }, \
+	  change, { call, a, b, c }, NEED_ROOT }
+#define VIA_LIBC(id, call, a, b, c, what) \
 	{ "setid." id ".libc", "setid", "musl " what, \
 	  "as the raw call; musl applies it to every thread", \
 	  change, { (call) | LIBC, a, b, c }, NEED_ROOT }
 
 static const struct probe rows[] = {
-	ROW("setuid_root", SETUID, 0, 0, 0, "setuid(0)"),
-	ROW("setuid_nobody", SETUID, NOBODY, 0, 0, "setuid(65534)"),
-	ROW("setgid_root", SETGID, 0, 0, 0, "setgid(0)"),
-	ROW("setgid_nobody", SETGID, NOBODY, 0, 0, "setgid(65534)"),
-	ROW("setreuid_nobody", SETREUID, NOBODY, NOBODY, 0,
+	VIA_RAW("setuid_root", SETUID, 0, 0, 0, "setuid(0)"),
+	VIA_LIBC("setuid_root", SETUID, 0, 0, 0, "setuid(0)"),
+	VIA_RAW("setuid_nobody", SETUID, NOBODY, 0, 0, "setuid(65534)"),
+	VIA_LIBC("setuid_nobody", SETUID, NOBODY, 0, 0, "setuid(65534)"),
+	VIA_RAW("setgid_root", SETGID, 0, 0, 0, "setgid(0)"),
+	VIA_LIBC("setgid_root", SETGID, 0, 0, 0, "setgid(0)"),
+	VIA_RAW("setgid_nobody", SETGID, NOBODY, 0, 0, "setgid(65534)"),
+	VIA_LIBC("setgid_nobody", SETGID, NOBODY, 0, 0, "setgid(65534)"),
+	VIA_RAW("setreuid_nobody", SETREUID, NOBODY, NOBODY, 0,
 	    "setreuid(65534, 65534)"),
-	ROW("setreuid_keep", SETREUID, KEEP, KEEP, 0, "setreuid(-1, -1)"),
-	ROW("setregid_nobody", SETREGID, NOBODY, NOBODY, 0,
+	VIA_LIBC("setreuid_nobody", SETREUID, NOBODY, NOBODY, 0,
+	    "setreuid(65534, 65534)"),
+	VIA_RAW("setreuid_keep", SETREUID, KEEP, KEEP, 0, "setreuid(-1, -1)"),
+	VIA_LIBC("setreuid_keep", SETREUID, KEEP, KEEP, 0, "setreuid(-1, -1)"),
+	VIA_RAW("setregid_nobody", SETREGID, NOBODY, NOBODY, 0,
 	    "setregid(65534, 65534)"),
-	ROW("setresuid_nobody", SETRESUID, NOBODY, NOBODY, NOBODY,
+	VIA_LIBC("setregid_nobody", SETREGID, NOBODY, NOBODY, 0,
+	    "setregid(65534, 65534)"),
+	VIA_RAW("setresuid_nobody", SETRESUID, NOBODY, NOBODY, NOBODY,
 	    "setresuid(65534, 65534, 65534)"),
-	ROW("setresuid_keep", SETRESUID, KEEP, KEEP, KEEP,
+	VIA_LIBC("setresuid_nobody", SETRESUID, NOBODY, NOBODY, NOBODY,
+	    "setresuid(65534, 65534, 65534)"),
+	VIA_RAW("setresuid_keep", SETRESUID, KEEP, KEEP, KEEP,
 	    "setresuid(-1, -1, -1)"),
-	ROW("setresuid_euid", SETRESUID, KEEP, NOBODY, KEEP,
+	VIA_LIBC("setresuid_keep", SETRESUID, KEEP, KEEP, KEEP,
+	    "setresuid(-1, -1, -1)"),
+	VIA_RAW("setresuid_euid", SETRESUID, KEEP, NOBODY, KEEP,
 	    "setresuid(-1, 65534, -1)"),
-	ROW("setresgid_nobody", SETRESGID, NOBODY, NOBODY, NOBODY,
+	VIA_LIBC("setresuid_euid", SETRESUID, KEEP, NOBODY, KEEP,
+	    "setresuid(-1, 65534, -1)"),
+	VIA_RAW("setresgid_nobody", SETRESGID, NOBODY, NOBODY, NOBODY,
 	    "setresgid(65534, 65534, 65534)"),
-	ROW("setresgid_keep", SETRESGID, KEEP, KEEP, KEEP,
+	VIA_LIBC("setresgid_nobody", SETRESGID, NOBODY, NOBODY, NOBODY,
+	    "setresgid(65534, 65534, 65534)"),
+	VIA_RAW("setresgid_keep", SETRESGID, KEEP, KEEP, KEEP,
 	    "setresgid(-1, -1, -1)"),
-	ROW("setfsuid_nobody", SETFSUID, NOBODY, 0, 0, "setfsuid(65534)"),
-	ROW("setfsgid_nobody", SETFSGID, NOBODY, 0, 0, "setfsgid(65534)"),
-	ROW("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
-	ROW("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,
+	VIA_LIBC("setresgid_keep", SETRESGID, KEEP, KEEP, KEEP,
+	    "setresgid(-1, -1, -1)"),
+	VIA_RAW("setfsuid_nobody", SETFSUID, NOBODY, 0, 0, "setfsuid(65534)"),
+	VIA_LIBC("setfsuid_nobody", SETFSUID, NOBODY, 0, 0, "setfsuid(65534)"),
+	VIA_RAW("setfsgid_nobody", SETFSGID, NOBODY, 0, 0, "setfsgid(65534)"),
+	VIA_LIBC("setfsgid_nobody", SETFSGID, NOBODY, 0, 0, "setfsgid(65534)"),
+	VIA_RAW("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
+	VIA_LIBC("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
+	VIA_RAW("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,
+	    "setgroups(1, {65534})"),
+	VIA_LIBC("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,
 	    "setgroups(1, {65534})"),
 };
 
