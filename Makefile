@@ -58,7 +58,8 @@ ABS := $(abspath .)
 
 DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils python3 python3-ply ccache patch
+	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
+	util-linux libpam-modules libpam-runtime
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -184,12 +185,15 @@ boot:
 
 # ---- guest image ------------------------------------------------------------
 include probe/probe.mk
+include apps/apps.mk
 
 $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
 INITRAMFS_IN := initramfs/files.list initramfs/init initramfs/mkinitramfs.sh \
-	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe
+	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe \
+	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
+	$(shell find apps/etc -type f)
 
 $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 	$(Q)$(call progress,initramfs)
@@ -201,7 +205,7 @@ initramfs: $(B)/initramfs.cpio
 # Each check is a target; "make check" runs them all, one line each, and
 # ends with "N passed, N failed".
 CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
-	initramfs-repro pipeline-e2e probe-e2e compat-e2e boot-faults
+	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -253,6 +257,9 @@ CHECKPATCH = PATH=/usr/bin:$$PATH $(KSRC)/scripts/checkpatch.pl
 check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
 		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c
+
+check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)
 
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)

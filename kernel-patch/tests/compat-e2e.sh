@@ -67,6 +67,20 @@ for sc in getuid setuid getgroups chown; do
 		fails=$((fails + 1))
 	fi
 done
+# What a user sees: busybox id works, su to nobody is refused with the
+# chosen errno instead of ENOSYS, su to root works.
+"$sec" "$out/nomultiuser-compat/results.txt" apps >"$work/a.ktap"
+has() { # ID KEY TEXT
+	grep -qxF "# $1 $2=$3" "$work/a.ktap" || {
+		echo "FAIL: $1 $2 is not '$3': $(grep "^# $1 $2=" "$work/a.ktap" | head -n 2 | tr '\n' '|')" >&2
+		fails=$((fails + 1))
+	}
+}
+has apps.busybox.id exit 0
+has apps.busybox.su_nobody stderr "su: can't set groups: Invalid argument"
+has apps.busybox.su_root exit 0
+has apps.busybox.su_root stdout "uid=0(root) gid=0(root) groups=0(root)"
+
 [ $fails -eq 0 ] || exit 1
 echo "documented semantics observed: $(grep -c '^ok' "$work/c.ktap") ok," \
 	"$(grep -c '^not ok' "$work/c.ktap") not ok on nomultiuser-compat"

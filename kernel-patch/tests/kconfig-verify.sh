@@ -1,15 +1,16 @@
 #!/bin/sh
 # A fragment symbol that does not come out as asked must fail the config
 # step, naming the symbol.  Without EXPERT=y, olddefconfig silently turns
-# MULTIUSER back on: that is the case tested here, on the real tree.
+# MULTIUSER back on: that is the case tested here, on the real tree, with
+# the defconfig base (tinyconfig turns EXPERT on by itself).
 #
 # usage: kconfig-verify.sh SRCTREE ARCH WORKDIR
 set -eu
 src=$1 arch=$2 work=$3
 here=$(dirname "$0")
 rm -rf "$work" && mkdir -p "$work"
-grep -v '^CONFIG_EXPERT=' "$here/../config/base-tiny.config" >"$work/no-expert.config"
-if "$here/../kconfig-variant.sh" "$src" "$work/obj" "$arch" tinyconfig \
+grep -v '^CONFIG_EXPERT=' "$here/../config/base-defconfig.config" >"$work/no-expert.config"
+if "$here/../kconfig-variant.sh" "$src" "$work/obj" "$arch" defconfig \
 	"$work/log" "$work/no-expert.config" "$here/../config/nomultiuser.config" \
 	2>"$work/err"; then
 	echo "FAIL: config without EXPERT=y was accepted" >&2

@@ -1,0 +1,70 @@
+#!/bin/sh
+# Run every scenario in SCENARIO_DIR inside the guest and print KTAP, in
+# the probe's form: "# <id> <key>=<value>" diagnostic lines, then
+# "ok"/"not ok" (ok: what stock Linux does, per the scenario's expect-*).
+#
+# usage: run-scenarios.sh SCENARIO_DIR [PRISTINE_ETC]
+#
+# A scenario file holds lines "key value...":
+#   setup CMD       shell run first, in a fresh working folder (repeatable)
+#   run CMD         the command under test (one); exit, stdout, stderr kept
+#   state CMD       shell run after it, its stdout kept (repeatable)
+#   expect-exit N   stock Linux exits N
+#   expect-out TEXT stock Linux prints TEXT (in stdout or a state line)
+#   note TEXT       one line for the report
+# Every scenario starts from the pristine /etc and an empty /home.
+dir=$1 pristine=${2:-/etc.pristine}
+n=0
+for f in "$dir"/*.scn; do n=$((n + 1)); done
+echo "KTAP version 1"
+echo "1..$n"
+i=0
+for f in "$dir"/*.scn; do
+	i=$((i + 1))
+	id=apps.$(basename "$f" .scn)
+	if [ -d "$pristine" ]; then
+		rm -rf /etc /home
+		cp -a "$pristine" /etc
+		mkdir -p /home
+	fi
+	w=/tmp/scn
+	rm -rf "$w" && mkdir -p "$w"
+	run= want_exit= want_out=
+	while read -r key rest; do
+		case $key in
+		run) run=$rest ;;
+		note) echo "# $id note=$rest" ;;
+		expect-exit) want_exit=$rest ;;
+		expect-out) want_out=$rest ;;
+		esac
+	done <"$f"
+	echo "# $id cmd=$run"
+	grep '^setup ' "$f" | sed 's/^setup //' >"$w.setup"
+	(cd "$w" && sh "$w.setup") >/dev/null 2>&1
+	(cd "$w" && timeout 10 sh -c "$run") >"$w.out" 2>"$w.err" </dev/null
+	rc=$?
+	echo "# $id exit=$rc"
+	sed "s/^/# $id stdout=/" "$w.out"
+	sed "s/^/# $id stderr=/" "$w.err"
+	grep '^state ' "$f" | sed 's/^state //' | while read -r s; do
+		(cd "$w" && sh -c "$s") 2>&1 |
+			awk -v p="# $id state=$s => " '{ print p $0 }'
+	done >"$w.state"
+	cat "$w.state"
+	why=
+	if [ -n "$want_exit" ] && [ "$rc" != "$want_exit" ]; then
+		why="exit $rc, stock Linux exits $want_exit"
+	elif [ -n "$want_out" ] && ! grep -qF -- "$want_out" "$w.out" "$w.state"; then
+		why="output lacks '$want_out'"
+	fi
+	if [ -z "$why" ]; then
+		echo "# $id verdict=same"
+		echo "# $id reason=as on stock Linux"
+		echo "ok $i $id"
+	else
+		echo "# $id verdict=differs"
+		echo "# $id reason=$why"
+		echo "not ok $i $id"
+	fi
+done
+echo "# apps end"
