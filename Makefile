@@ -43,6 +43,15 @@ VARIANTS ?= multiuser nomultiuser nomultiuser-compat
 # kbuild then recompiles only what the changed symbols reach.
 seed_nomultiuser := multiuser
 seed_nomultiuser-compat := nomultiuser
+# control: multiuser with MULTIUSER's Kconfig fallout turned off, derived
+# from the resolved configs; built for its size, not booted.
+seed_control := multiuser
+frag_control = $(B)/$(BASE)/control.config
+frag_of = $(or $(frag_$(1)),kernel-patch/config/$(1).config)
+KERNELS := $(VARIANTS) control
+# Size comparisons in the report: total, MULTIUSER's own, the compat layer.
+PAIRS := multiuser:nomultiuser control:nomultiuser \
+	nomultiuser:nomultiuser-compat
 SEED ?= 1
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
@@ -79,7 +88,7 @@ progress = printf '[%7.1fs] %s\n' \
 .PHONY: all help deps kernels configs initramfs boot results check clean \
 	distclean FORCE
 
-all: results
+all: report
 
 help:
 	@echo 'Targets:'
@@ -91,6 +100,8 @@ help:
 	@echo '  initramfs      build the guest image'
 	@echo '  results        boot every variant whose kernel or image changed'
 	@echo '  boot           boot every variant again, results in $(OUT)/VARIANT/'
+	@echo '  report         $(OUT)/report.{md,json,html} (the default goal)'
+	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -143,7 +154,7 @@ $(B)/.patch.ok: kernel-patch/series $(PATCHES) kernel-patch/apply-series.sh $(B)
 # ---- per-variant configure and build ----------------------------------------
 seed_of = $(if $(filter 1,$(SEED)),$(filter $(seed_$(1)),$(VARIANTS)))
 define variant_rules
-$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) kernel-patch/config/$(1).config kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
+$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
 	$(Q)$(if $(call seed_of,$(1)),if [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
 		rm -rf $(call KOBJ,$(1)) && \
@@ -153,7 +164,7 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) kernel-patch/config/$(
 	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
-		$(ABS)/$(BASE_FRAG) $(ABS)/kernel-patch/config/$(1).config
+		$(ABS)/$(BASE_FRAG) $(ABS)/$(call frag_of,$(1))
 
 $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
@@ -173,10 +184,14 @@ $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initram
 		$(B)/accel
 	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
-$(foreach v,$(VARIANTS),$(eval $(call variant_rules,$(v))))
+$(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 
-configs: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.config.ok)
-kernels: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
+$(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
+	$(Q)kernel-patch/derive-control.sh $(call KOBJ,multiuser)/.config \
+		$(call KOBJ,nomultiuser)/.config >$@.tmp && mv $@.tmp $@
+
+configs: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.config.ok)
+kernels: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok)
 results: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 # Boot again even if no input changed.
 boot:
@@ -201,11 +216,15 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 
 initramfs: $(B)/initramfs.cpio
 
+# ---- report -----------------------------------------------------------------
+include report/report.mk
+
 # ---- tests ------------------------------------------------------------------
 # Each check is a target; "make check" runs them all, one line each, and
 # ends with "N passed, N failed".
 CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
-	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e boot-faults
+	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
+	report-golden boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -263,6 +282,14 @@ check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)
+
+check-report-unit: $(B)/report/mureport
+	$(Q)report/tests/unit.sh $(B)/report/mureport
+
+# The fresh report against the committed golden one: behaviour only.
+check-report-golden: $(OUT)/report.json
+	$(Q)[ -r $(GOLDEN) ] || { echo "no golden report $(GOLDEN): run make update-golden" >&2; exit 1; }
+	$(Q)$(B)/report/mureport diff $(GOLDEN) $(OUT)/report.json
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)

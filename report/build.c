@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Assemble the report from what the guests said (results.c) and what the
+ * host measured (sizes.c, fallout.c).  Every verdict is the guest's own;
+ * this file only lines them up, counts them and says where they differ.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+
+static const char *str(json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+/* same, loud, silent, skip, broken, or missing when the guest never said */
+static const char *verdict_of(json_t *res, const char *id)
+{
+	json_t *p = json_object_get(json_object_get(res, "probe"), id);
+	const char *v = str(p, "verdict");
+
+	return *v ? v : "missing";
+}
+
+static json_t *probes(json_t *const *res, const char *const *names, int n)
+{
+	json_t *rows = json_array(), *seen = json_object();
+	int i;
+	size_t k;
+	json_t *id;
+
+	for (i = 0; i < n; i++) {
+		json_array_foreach(json_object_get(res[i], "order"), k, id) {
+			const char *pid = json_string_value(id);
+			json_t *row, *verd, *why, *obs;
+			json_t *first = NULL;
+			int j;
+
+			if (json_object_get(seen, pid))
+				continue;
+			json_object_set_new(seen, pid, json_true());
+			row = json_object();
+			verd = json_object();
+			why = json_object();
+			obs = json_object();
+			for (j = 0; j < n; j++) {
+				json_t *p = json_object_get(
+					json_object_get(res[j], "probe"), pid);
+
+				if (p && !first)
+					first = p;
+				json_object_set_new(verd, names[j], json_string(
+					verdict_of(res[j], pid)));
+				json_object_set_new(why, names[j],
+						    json_string(str(p, "reason")));
+				json_object_set(obs, names[j],
+						p && json_object_get(p, "obs") ?
+						json_object_get(p, "obs") :
+						json_null());
+			}
+			json_object_set_new(row, "id", json_string(pid));
+			json_object_set_new(row, "category",
+					    json_string(str(first, "cat")));
+			json_object_set_new(row, "what",
+					    json_string(str(first, "desc")));
+			json_object_set_new(row, "linux",
+					    json_string(str(first, "linux")));
+			json_object_set_new(row, "verdict", verd);
+			json_object_set_new(row, "reason", why);
+			json_object_set_new(row, "observed", obs);
+			json_array_append_new(rows, row);
+		}
+	}
+	json_decref(seen);
+	return rows;
+}
+
+/* Rows for syscalls whose result differs between any two variants. */
+static json_t *syscalls(json_t *const *res, const char *const *names, int n,
+			json_t *totals)
+{
+	static const char *const abis[] = { "x86_64", "ia32" };
+	json_t *rows = json_array();
+	unsigned int a;
+	int i;
+
+	for (a = 0; a < 2; a++) {
+		json_t *base = json_object_get(json_object_get(res[0], "sweep"),
+					       abis[a]);
+		const char *name;
+		json_t *e;
+		int lost = 0, gained = 0;
+
+		json_object_foreach(base, name, e) {
+			json_t *row, *by = json_object();
+			const char *r0 = str(e, "result");
+			int differs = 0, l = 0, g = 0;
+
+			for (i = 0; i < n; i++) {
+				json_t *x = json_object_get(json_object_get(
+					json_object_get(res[i], "sweep"),
+					abis[a]), name);
+				const char *ri = x ? str(x, "result") : "missing";
+
+				json_object_set_new(by, names[i], json_string(ri));
+				if (strcmp(ri, r0))
+					differs = 1;
+				if (i && !strcmp(ri, "ENOSYS") &&
+				    strcmp(r0, "ENOSYS"))
+					l = 1;
+				if (i && strcmp(ri, "ENOSYS") &&
+				    !strcmp(r0, "ENOSYS"))
+					g = 1;
+			}
+			if (!differs) {
+				json_decref(by);
+				continue;
+			}
+			lost += l;
+			gained += g;
+			row = json_object();
+			json_object_set_new(row, "abi", json_string(abis[a]));
+			json_object_set_new(row, "nr", json_integer(
+				json_integer_value(json_object_get(e, "nr"))));
+			json_object_set_new(row, "name", json_string(name));
+			json_object_set_new(row, "result", by);
+			json_object_set_new(row, "note", json_string(
+				l ? "ENOSYS where the baseline has it" :
+				g ? "available where the baseline lacks it" :
+				"answers differently"));
+			json_array_append_new(rows, row);
+		}
+		json_object_set_new(totals, abis[a], json_pack("{s:i,s:i,s:i}",
+			"calls", (int)json_object_size(base),
+			"lost", lost, "regained", gained));
+	}
+	return rows;
+}
+
+static char *joined(json_t *a)
+{
+	size_t len = 1, k;
+	json_t *v;
+	char *s;
+
+	json_array_foreach(a, k, v)
+		len += strlen(json_string_value(v)) + 1;
+	s = calloc(1, len);
+	if (!s)
+		return NULL;
+	json_array_foreach(a, k, v) {
+		strcat(s, json_string_value(v));
+		strcat(s, "\n");
+	}
+	return s;
+}
+
+static json_t *scenarios(json_t *const *res, const char *const *names, int n,
+			 int *changed)
+{
+	json_t *rows = json_array(), *seen = json_object(), *id;
+	size_t k;
+	int i, j;
+
+	*changed = 0;
+	for (i = 0; i < n; i++) {
+		json_array_foreach(json_object_get(res[i], "app_order"), k, id) {
+			const char *sid = json_string_value(id);
+			json_t *row, *exit = json_object(), *out = json_object();
+			json_t *diffs = json_object(), *first = NULL;
+			char *base_out = NULL;
+			int differs = 0;
+
+			if (json_object_get(seen, sid))
+				continue;
+			json_object_set_new(seen, sid, json_true());
+			for (j = 0; j < n; j++) {
+				json_t *s = json_object_get(
+					json_object_get(res[j], "apps"), sid);
+				char *o = s ? joined(json_object_get(s, "output")) :
+					strdup("(not run)\n");
+
+				if (s && !first)
+					first = s;
+				json_object_set_new(exit, names[j], s ?
+					json_integer(json_integer_value(
+						json_object_get(s, "exit"))) :
+					json_null());
+				json_object_set_new(out, names[j], json_string(o));
+				if (j == 0) {
+					base_out = o;
+					continue;
+				}
+				if (strcmp(o, base_out) ||
+				    !json_equal(json_object_get(exit, names[0]),
+						json_object_get(exit, names[j]))) {
+					char *d = NULL;
+
+					differs = 1;
+					udiff(base_out, o, &d);
+					json_object_set_new(diffs, names[j],
+							    json_string(d ? d : ""));
+					free(d);
+				}
+				free(o);
+			}
+			free(base_out);
+			*changed += differs;
+			row = json_object();
+			json_object_set_new(row, "id", json_string(sid));
+			json_object_set_new(row, "cmd", json_string(str(first, "cmd")));
+			json_object_set_new(row, "note", json_string(str(first, "note")));
+			json_object_set_new(row, "changed", json_boolean(differs));
+			json_object_set_new(row, "exit", exit);
+			json_object_set_new(row, "output", out);
+			json_object_set_new(row, "diff", diffs);
+			json_array_append_new(rows, row);
+		}
+	}
+	json_decref(seen);
+	return rows;
+}
+
+/* Headline counts per variant, silent first. */
+static json_t *summary(json_t *probe_rows, const char *const *names, int n,
+		       json_t *sys_totals, int changed, json_t *sizes)
+{
+	json_t *s = json_object(), *per = json_object();
+	size_t k;
+	json_t *row;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		int same = 0, loud = 0, silent = 0, skip = 0, other = 0;
+
+		json_array_foreach(probe_rows, k, row) {
+			const char *v = json_string_value(json_object_get(
+				json_object_get(row, "verdict"), names[i]));
+
+			if (!strcmp(v, "same"))
+				same++;
+			else if (!strcmp(v, "loud"))
+				loud++;
+			else if (!strcmp(v, "silent"))
+				silent++;
+			else if (!strcmp(v, "skip"))
+				skip++;
+			else
+				other++;
+		}
+		json_object_set_new(per, names[i], json_pack(
+			"{s:i,s:i,s:i,s:i,s:i}", "silent", silent, "loud", loud,
+			"same", same, "skip", skip, "broken_or_missing", other));
+	}
+	json_object_set_new(s, "probes", json_integer(json_array_size(probe_rows)));
+	json_object_set_new(s, "by_variant", per);
+	json_object_set(s, "syscalls", sys_totals);
+	json_object_set_new(s, "scenarios_changed", json_integer(changed));
+	json_array_foreach(sizes, k, row) {
+		json_t *b = json_object_get(row, "bloat_o_meter");
+
+		if (b) {
+			json_object_set(s, "bytes_saved", json_object_get(b, "total"));
+			break;
+		}
+	}
+	return s;
+}
+
+json_t *report_build(const struct build_args *a)
+{
+	json_t *r = json_object(), *res[16], *vars = json_array();
+	json_t *kernel = json_object(), *uname = json_object(), *sizes;
+	json_t *totals = json_object(), *prows, *srows, *arows;
+	int i, changed;
+
+	if (a->nvariants > 16 || a->nvariants < 2)
+		return NULL;
+	for (i = 0; i < a->nvariants; i++) {
+		json_t *v = json_object();
+
+		res[i] = results_load(a->out_dir, a->variants[i]);
+		json_object_set_new(v, "name", json_string(a->variants[i]));
+		json_object_set(v, "status", json_object_get(res[i], "status"));
+		json_object_set_new(v, "reason",
+				    json_string(str(res[i], "reason")));
+		json_object_set_new(v, "memory", json_string(str(
+			json_object_get(res[i], "kernel"), "memory")));
+		json_array_append_new(vars, v);
+		json_object_set_new(uname, a->variants[i], json_string(str(
+			json_object_get(res[i], "kernel"), "uname_r")));
+	}
+	json_object_set_new(kernel, "package", json_string(a->package));
+	json_object_set_new(kernel, "base", json_string(a->base));
+	json_object_set_new(kernel, "arch", json_string(a->arch));
+	json_object_set_new(kernel, "uname_r", uname);
+
+	sizes = json_array();
+	for (i = 0; i < a->npairs; i++)
+		json_array_append_new(sizes, report_sizes(a->sizes_dir,
+			a->pairs[i][0], a->pairs[i][1]));
+	prows = probes(res, a->variants, a->nvariants);
+	srows = syscalls(res, a->variants, a->nvariants, totals);
+	arows = scenarios(res, a->variants, a->nvariants, &changed);
+
+	json_object_set_new(r, "schema", json_string(REPORT_SCHEMA));
+	json_object_set_new(r, "kernel", kernel);
+	json_object_set_new(r, "variants", vars);
+	json_object_set_new(r, "summary", summary(prows, a->variants,
+		a->nvariants, totals, changed, sizes));
+	json_object_set_new(r, "sizes", sizes);
+	json_object_set_new(r, "fallout", report_fallout(a->build_dir,
+		a->variants[0], a->variants[1]));
+	json_object_set_new(r, "syscalls", srows);
+	json_object_set_new(r, "probes", prows);
+	json_object_set_new(r, "scenarios", arows);
+	json_object_set_new(r, "context", report_context());
+	json_decref(totals);
+	for (i = 0; i < a->nvariants; i++)
+		json_decref(res[i]);
+	return r;
+}

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What changed between two reports, grouped by section.  Behaviour (probe
+ * verdicts and observations, syscall results, scenario exits and output,
+ * Kconfig fallout, variant status) decides the exit status; sizes and
+ * versions are printed but only count with --sizes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *s(json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+
+	return v ? v : "";
+}
+
+static void head(FILE *f, const char *section, int *shown)
+{
+	if (!*shown)
+		fprintf(f, "%s:\n", section);
+	*shown = 1;
+}
+
+/* Index an array of objects by KEY (and ABI for syscalls). */
+static json_t *index_by(json_t *a, const char *key, const char *key2)
+{
+	json_t *o = json_object(), *row;
+	size_t n;
+
+	json_array_foreach(a, n, row) {
+		char k[256];
+
+		snprintf(k, sizeof(k), "%s%s%s", key2 ? s(row, key2) : "",
+			 key2 ? " " : "", s(row, key));
+		json_object_set(o, k, row);
+	}
+	return o;
+}
+
+/* Compare FIELD of rows keyed alike; print "id field: old -> new". */
+static int rows(FILE *f, const char *section, json_t *a, json_t *b,
+		const char *key, const char *key2, const char *const *fields)
+{
+	json_t *ia = index_by(a, key, key2), *ib = index_by(b, key, key2);
+	json_t *ra, *rb;
+	const char *id;
+	int changed = 0, shown = 0;
+	size_t k;
+
+	json_object_foreach(ia, id, ra) {
+		rb = json_object_get(ib, id);
+		if (!rb) {
+			head(f, section, &shown);
+			fprintf(f, "  %s: gone\n", id);
+			changed = 1;
+			continue;
+		}
+		for (k = 0; fields[k]; k++) {
+			json_t *fa = json_object_get(ra, fields[k]);
+			json_t *fb = json_object_get(rb, fields[k]);
+			char *da, *db;
+
+			if (json_equal(fa, fb) || (!fa && !fb))
+				continue;
+			da = json_dumps(fa, JSON_COMPACT | JSON_ENCODE_ANY);
+			db = json_dumps(fb, JSON_COMPACT | JSON_ENCODE_ANY);
+			head(f, section, &shown);
+			fprintf(f, "  %s %s: %.200s -> %.200s\n", id, fields[k],
+				da ? da : "null", db ? db : "null");
+			free(da);
+			free(db);
+			changed = 1;
+		}
+	}
+	json_object_foreach(ib, id, rb) {
+		if (json_object_get(ia, id))
+			continue;
+		head(f, section, &shown);
+		fprintf(f, "  %s: new\n", id);
+		changed = 1;
+	}
+	json_decref(ia);
+	json_decref(ib);
+	return changed;
+}
+
+static int whole(FILE *f, const char *section, json_t *a, json_t *b)
+{
+	char *da, *db;
+
+	if (json_equal(a, b))
+		return 0;
+	da = json_dumps(a, JSON_COMPACT | JSON_ENCODE_ANY);
+	db = json_dumps(b, JSON_COMPACT | JSON_ENCODE_ANY);
+	fprintf(f, "%s:\n  %.300s\n  -> %.300s\n", section, da ? da : "null",
+		db ? db : "null");
+	free(da);
+	free(db);
+	return 1;
+}
+
+int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
+{
+	static const char *const vfields[] = { "status", "reason", NULL };
+	static const char *const pfields[] = {
+		"verdict", "observed", "linux", NULL
+	};
+	static const char *const sfields[] = { "result", NULL };
+	static const char *const afields[] = { "exit", "output", NULL };
+	int behaviour = 0, volatile_ = 0;
+
+	behaviour |= rows(f, "variants", json_object_get(old, "variants"),
+			  json_object_get(cur, "variants"), "name", NULL,
+			  vfields);
+	behaviour |= rows(f, "probes", json_object_get(old, "probes"),
+			  json_object_get(cur, "probes"), "id", NULL, pfields);
+	behaviour |= rows(f, "syscalls", json_object_get(old, "syscalls"),
+			  json_object_get(cur, "syscalls"), "name", "abi",
+			  sfields);
+	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
+			  json_object_get(cur, "scenarios"), "id", NULL,
+			  afields);
+	behaviour |= whole(f, "fallout", json_object_get(old, "fallout"),
+			   json_object_get(cur, "fallout"));
+	volatile_ |= whole(f, "kernel (volatile)",
+			   json_object_get(old, "kernel"),
+			   json_object_get(cur, "kernel"));
+	volatile_ |= whole(f, "sizes (volatile)", json_object_get(old, "sizes"),
+			   json_object_get(cur, "sizes"));
+	if (!behaviour && !volatile_)
+		fprintf(f, "no change\n");
+	else if (!behaviour)
+		fprintf(f, "no behavioural change%s\n",
+			sizes ? "" : " (volatile figures differ; --sizes counts them)");
+	return behaviour || (sizes && volatile_);
+}

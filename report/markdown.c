@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/* report.md: for a CI artifact or a PR comment.  Silent differences first. */
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *s(json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+
+	return v ? v : "";
+}
+
+static json_int_t i(json_t *o, const char *k)
+{
+	return json_integer_value(json_object_get(o, k));
+}
+
+/* Table cells cannot hold '|' or newlines. */
+static void cell(FILE *f, const char *t)
+{
+	for (; *t; t++) {
+		if (*t == '|')
+			fputs("\\|", f);
+		else if (*t == '\n')
+			fputs("<br>", f);
+		else
+			fputc(*t, f);
+	}
+}
+
+static void summary(json_t *r, FILE *f)
+{
+	json_t *k = json_object_get(r, "kernel"), *sm = json_object_get(r, "summary");
+	json_t *v, *u = json_object_get(k, "uname_r");
+	json_t *sys = json_object_get(sm, "syscalls");
+	size_t n;
+
+	fprintf(f, "# muprobe: how CONFIG_MULTIUSER=n differs from Linux\n\n");
+	fprintf(f, "## Summary\n\n");
+	fprintf(f, "- Kernel: Debian linux-source-6.1 %s, base `%s`, %s\n",
+		s(k, "package"), s(k, "base"), s(k, "arch"));
+	fprintf(f, "- Variants (guest `uname -r`):");
+	json_array_foreach(json_object_get(r, "variants"), n, v) {
+		fprintf(f, " `%s` (%s, %s)", s(v, "name"),
+			s(u, s(v, "name")), s(v, "status"));
+	}
+	fprintf(f, "\n");
+	json_array_foreach(json_object_get(r, "variants"), n, v)
+		if (strcmp(s(v, "status"), "complete"))
+			fprintf(f, "- **%s is incomplete**: %s\n", s(v, "name"),
+				s(v, "reason"));
+	fprintf(f, "\n| variant | silent | loud | like Linux | skipped | broken/missing |\n");
+	fprintf(f, "|---|---|---|---|---|---|\n");
+	json_array_foreach(json_object_get(r, "variants"), n, v) {
+		json_t *c = json_object_get(json_object_get(sm, "by_variant"),
+					    s(v, "name"));
+
+		fprintf(f, "| %s | **%lld** | %lld | %lld | %lld | %lld |\n",
+			s(v, "name"), i(c, "silent"), i(c, "loud"), i(c, "same"),
+			i(c, "skip"), i(c, "broken_or_missing"));
+	}
+	fprintf(f, "\n%lld probes. Syscalls lost (ENOSYS where the baseline has them): x86_64 %lld of %lld, ia32 %lld of %lld. Scenarios whose result changed: %lld.",
+		i(sm, "probes"),
+		i(json_object_get(sys, "x86_64"), "lost"),
+		i(json_object_get(sys, "x86_64"), "calls"),
+		i(json_object_get(sys, "ia32"), "lost"),
+		i(json_object_get(sys, "ia32"), "calls"),
+		i(sm, "scenarios_changed"));
+	if (json_object_get(sm, "bytes_saved"))
+		fprintf(f, " bloat-o-meter, first pair: %lld bytes.",
+			i(sm, "bytes_saved"));
+	fprintf(f, "\n\n");
+}
+
+static void sizes(json_t *r, FILE *f)
+{
+	json_t *p, *t;
+	size_t n, m;
+
+	fprintf(f, "## What it saves\n\n");
+	fprintf(f, "Upstream's claim (2015): \"about 25 KB\" on a defconfig, bloat-o-meter `add/remove: 7/87 grow/shrink: 19/397 up/down: 1675/-26325 (-24650)`.\n\n");
+	json_array_foreach(json_object_get(r, "sizes"), n, p) {
+		json_t *b = json_object_get(p, "bloat_o_meter");
+		json_t *z = json_object_get(p, "bzimage");
+		json_t *sf = json_object_get(json_object_get(p, "sections"), "from");
+		json_t *st = json_object_get(json_object_get(p, "sections"), "to");
+		const char *sec;
+		json_t *v;
+
+		fprintf(f, "### %s -> %s\n\n", s(p, "from"), s(p, "to"));
+		if (!b) {
+			fprintf(f, "Not measured.\n\n");
+			continue;
+		}
+		fprintf(f, "- bloat-o-meter: `%s`\n", s(b, "summary"));
+		fprintf(f, "- bzImage: %lld -> %lld bytes\n", i(z, "from"),
+			i(z, "to"));
+		json_object_foreach(sf, sec, v)
+			fprintf(f, "- `%s`: %lld -> %lld bytes\n", sec,
+				json_integer_value(v), i(st, sec));
+		if (json_object_get(p, "alignment_note"))
+			fprintf(f, "- **Alignment**: %s\n",
+				s(p, "alignment_note"));
+		fprintf(f, "\n| symbol | old | new | delta |\n|---|---|---|---|\n");
+		json_array_foreach(json_object_get(b, "top"), m, t)
+			fprintf(f, "| `%s` | %lld | %lld | %lld |\n",
+				s(t, "symbol"), i(t, "old"), i(t, "new"),
+				i(t, "delta"));
+		fprintf(f, "\n");
+	}
+	json_array_foreach(json_object_get(r, "variants"), n, p)
+		fprintf(f, "- %s boot `Memory:` %s\n", s(p, "name"),
+			s(p, "memory"));
+	fprintf(f, "\n");
+}
+
+static void fallout(json_t *r, FILE *f)
+{
+	json_t *fo = json_object_get(r, "fallout"), *syms, *x;
+	const char *g;
+	size_t n;
+
+	fprintf(f, "## Kconfig fallout\n\nOptions set in `%s` and gone in `%s` after olddefconfig: %lld.\n\n",
+		s(fo, "from"), s(fo, "to"), i(fo, "count"));
+	json_object_foreach(json_object_get(fo, "groups"), g, syms) {
+		fprintf(f, "- %s:", g);
+		json_array_foreach(syms, n, x)
+			fprintf(f, " `CONFIG_%s`", json_string_value(x));
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\n");
+}
+
+static void variants_header(json_t *r, FILE *f, const char *first,
+			    const char *last)
+{
+	json_t *v;
+	size_t n, k;
+
+	fprintf(f, "| %s |", first);
+	json_array_foreach(json_object_get(r, "variants"), n, v)
+		fprintf(f, " %s |", s(v, "name"));
+	fprintf(f, " %s |\n|---|", last);
+	for (k = 0; k <= n; k++)
+		fprintf(f, "---|");
+	fprintf(f, "\n");
+}
+
+static void syscall_table(json_t *r, FILE *f)
+{
+	json_t *row, *v, *t = json_object_get(json_object_get(r, "summary"),
+					       "syscalls");
+	size_t n, m;
+
+	fprintf(f, "## Syscalls that differ\n\nx86_64: %lld in the table, %lld lost; ia32: %lld, %lld lost. A missing syscall does not by itself mean a program fails (see Known context).\n\n",
+		i(json_object_get(t, "x86_64"), "calls"),
+		i(json_object_get(t, "x86_64"), "lost"),
+		i(json_object_get(t, "ia32"), "calls"),
+		i(json_object_get(t, "ia32"), "lost"));
+	variants_header(r, f, "abi nr name", "note");
+	json_array_foreach(json_object_get(r, "syscalls"), n, row) {
+		fprintf(f, "| %s %lld `%s` |", s(row, "abi"), i(row, "nr"),
+			s(row, "name"));
+		json_array_foreach(json_object_get(r, "variants"), m, v)
+			fprintf(f, " %s |", s(json_object_get(row, "result"),
+					      s(v, "name")));
+		fprintf(f, " %s |\n", s(row, "note"));
+	}
+	fprintf(f, "\n");
+}
+
+static int rank(json_t *row, json_t *variants)
+{
+	json_t *v;
+	size_t n;
+	int best = 2;
+
+	json_array_foreach(variants, n, v) {
+		const char *x = s(json_object_get(row, "verdict"), s(v, "name"));
+
+		if (!strcmp(x, "silent"))
+			return 0;
+		if (!strcmp(x, "loud") || !strcmp(x, "broken"))
+			best = 1;
+	}
+	return best;
+}
+
+static void probe_matrix(json_t *r, FILE *f)
+{
+	json_t *row, *v, *vars = json_object_get(r, "variants");
+	size_t n, m;
+	int pass;
+
+	fprintf(f, "## Probe matrix\n\nVerdict against stock Linux, as each guest judged it: **silent** = the call succeeds but does not do what Linux does; loud = an error the program sees; same; skip = the kernel lacks it for a reason the probe names.\n\n");
+	variants_header(r, f, "probe", "why (first variant that differs)");
+	for (pass = 0; pass < 3; pass++) {
+		json_array_foreach(json_object_get(r, "probes"), n, row) {
+			const char *why = "";
+
+			if (rank(row, vars) != pass)
+				continue;
+			fprintf(f, "| `%s` |", s(row, "id"));
+			json_array_foreach(vars, m, v) {
+				const char *x = s(json_object_get(row, "verdict"),
+						  s(v, "name"));
+
+				fprintf(f, strcmp(x, "silent") ? " %s |" :
+					" **%s** |", x);
+				if (!*why && strcmp(x, "same") && strcmp(x, "skip"))
+					why = s(json_object_get(row, "reason"),
+						s(v, "name"));
+			}
+			fprintf(f, " ");
+			cell(f, why);
+			fprintf(f, " |\n");
+		}
+	}
+	fprintf(f, "\n");
+}
+
+static void scenario_list(json_t *r, FILE *f)
+{
+	json_t *row, *v, *vars = json_object_get(r, "variants");
+	const char *name;
+	size_t n, m;
+
+	fprintf(f, "## Scenarios\n\n");
+	variants_header(r, f, "scenario (exit status)", "command");
+	json_array_foreach(json_object_get(r, "scenarios"), n, row) {
+		fprintf(f, "| `%s`%s |", s(row, "id"),
+			json_is_true(json_object_get(row, "changed")) ?
+			" (changed)" : "");
+		json_array_foreach(vars, m, v) {
+			json_t *e = json_object_get(json_object_get(row, "exit"),
+						    s(v, "name"));
+
+			if (json_is_integer(e))
+				fprintf(f, " %lld |", json_integer_value(e));
+			else
+				fprintf(f, " not run |");
+		}
+		fprintf(f, " `");
+		cell(f, s(row, "cmd"));
+		fprintf(f, "` |\n");
+	}
+	fprintf(f, "\n");
+	json_array_foreach(json_object_get(r, "scenarios"), n, row) {
+		json_t *d;
+		size_t k;
+
+		if (!json_is_true(json_object_get(row, "changed")))
+			continue;
+		fprintf(f, "### %s\n\n`%s`", s(row, "id"), s(row, "cmd"));
+		if (*s(row, "note"))
+			fprintf(f, " - %s", s(row, "note"));
+		fprintf(f, "\n\n");
+		json_array_foreach(json_object_get(r, "context"), k, d)
+			if (!strcmp(s(d, "scenario"), s(row, "id")))
+				fprintf(f, "> Known context: %s\n\n", s(d, "text"));
+		json_object_foreach(json_object_get(row, "diff"), name, d)
+			fprintf(f, "%s vs baseline:\n\n```diff\n%s```\n\n",
+				name, json_string_value(d));
+	}
+}
+
+static void context(json_t *r, FILE *f)
+{
+	json_t *d;
+	size_t n;
+
+	fprintf(f, "## Known context\n\n");
+	json_array_foreach(json_object_get(r, "context"), n, d) {
+		if (json_is_null(json_object_get(d, "scenario")))
+			fprintf(f, "- %s\n", s(d, "text"));
+		else
+			fprintf(f, "- `%s`: %s\n", s(d, "scenario"),
+				s(d, "text"));
+	}
+}
+
+void report_markdown(json_t *r, FILE *f)
+{
+	summary(r, f);
+	sizes(r, f);
+	fallout(r, f);
+	syscall_table(r, f);
+	probe_matrix(r, f);
+	scenario_list(r, f);
+	context(r, f);
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mureport: build the compatibility report from the guests' results and
+ * the host's measurements, or diff two reports for CI.
+ *
+ *   mureport build [options]     writes DEST/report.{json,md,html}
+ *   mureport diff [--sizes] OLD.json NEW.json
+ *
+ * diff exits 0 when behaviour did not change, 1 when it did, 2 on bad
+ * input.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static void usage(FILE *f)
+{
+	fputs("usage: mureport build --out DIR --build DIR --sizes DIR --dest DIR\n"
+	      "                      --base NAME --arch NAME --package VERSION\n"
+	      "                      [--pair FROM:TO]...  (size comparisons)\n"
+	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
+	      "       mureport diff [--sizes] OLD.json NEW.json\n"
+	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
+	      "      --sizes makes size and version changes count too.\n", f);
+}
+
+static int save(const char *dest, const char *name, json_t *r,
+		void (*render)(json_t *, FILE *))
+{
+	char path[4096], tmp[4200];
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/%s", dest, name);
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	f = fopen(tmp, "w");
+	if (!f) {
+		fprintf(stderr, "mureport: cannot write %s: %s\n", tmp,
+			strerror(errno));
+		return -1;
+	}
+	if (render) {
+		render(r, f);
+	} else {
+		json_dumpf(r, f, JSON_INDENT(1));
+		fputc('\n', f);
+	}
+	bad = ferror(f);
+	if (fclose(f) || bad || rename(tmp, path)) {
+		fprintf(stderr, "mureport: cannot write %s: %s\n", path,
+			strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int build(int argc, char **argv)
+{
+	struct build_args a = { 0 };
+	const char *dest = NULL;
+	json_t *r;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char **slot = NULL;
+
+		if (!strcmp(argv[i], "--out"))
+			slot = &a.out_dir;
+		else if (!strcmp(argv[i], "--build"))
+			slot = &a.build_dir;
+		else if (!strcmp(argv[i], "--sizes"))
+			slot = &a.sizes_dir;
+		else if (!strcmp(argv[i], "--dest"))
+			slot = &dest;
+		else if (!strcmp(argv[i], "--base"))
+			slot = &a.base;
+		else if (!strcmp(argv[i], "--arch"))
+			slot = &a.arch;
+		else if (!strcmp(argv[i], "--package"))
+			slot = &a.package;
+		else if (!strcmp(argv[i], "--pair") && i + 1 < argc) {
+			char *colon = strchr(argv[++i], ':');
+
+			if (!colon || a.npairs == 8) {
+				fprintf(stderr, "mureport: build: --pair wants FROM:TO, at most 8\n");
+				return 2;
+			}
+			*colon = 0;
+			a.pairs[a.npairs][0] = argv[i];
+			a.pairs[a.npairs++][1] = colon + 1;
+			continue;
+		}
+		else if (argv[i][0] == '-') {
+			fprintf(stderr, "mureport: build: unknown option '%s'\n",
+				argv[i]);
+			return 2;
+		} else
+			break;
+		if (i + 1 >= argc) {
+			fprintf(stderr, "mureport: build: %s needs a value\n",
+				argv[i]);
+			return 2;
+		}
+		*slot = argv[++i];
+	}
+	a.variants = (const char *const *)argv + i;
+	a.nvariants = argc - i;
+	if (!a.out_dir || !a.build_dir || !a.sizes_dir || !dest || !a.base ||
+	    !a.arch || !a.package || a.nvariants < 2 || a.nvariants > 16) {
+		fprintf(stderr, "mureport: build: missing option or fewer than 2 variants\n");
+		usage(stderr);
+		return 2;
+	}
+	r = report_build(&a);
+
+	if (!r || save(dest, "report.json", r, NULL) ||
+	    save(dest, "report.md", r, report_markdown) ||
+	    save(dest, "report.html", r, report_html))
+		return 1;
+	json_decref(r);
+	return 0;
+}
+
+static json_t *load(const char *path)
+{
+	json_error_t e;
+	json_t *r = json_load_file(path, 0, &e);
+
+	if (!r) {
+		fprintf(stderr, "mureport: %s:%d: not a report: %s\n", path,
+			e.line, e.text);
+		return NULL;
+	}
+	if (strcmp(json_string_value(json_object_get(r, "schema")) ?: "",
+		   REPORT_SCHEMA)) {
+		fprintf(stderr, "mureport: %s: schema is not %s\n", path,
+			REPORT_SCHEMA);
+		json_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+static int diff(int argc, char **argv)
+{
+	int sizes = 0, rc;
+	json_t *a, *b;
+
+	if (argc && !strcmp(argv[0], "--sizes")) {
+		sizes = 1;
+		argc--;
+		argv++;
+	}
+	if (argc != 2) {
+		usage(stderr);
+		return 2;
+	}
+	a = load(argv[0]);
+	b = a ? load(argv[1]) : NULL;
+	if (!a || !b)
+		return 2;
+	rc = report_diff(a, b, sizes, stdout);
+	json_decref(a);
+	json_decref(b);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "build"))
+		return build(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "diff"))
+		return diff(argc - 2, argv + 2);
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		usage(stdout);
+		return 0;
+	}
+	usage(stderr);
+	return 2;
+}

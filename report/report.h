@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* mureport: the compatibility report, its renderers and its differ. */
+#ifndef MUREPORT_H
+#define MUREPORT_H
+
+#include <stdio.h>
+#include <jansson.h>
+
+#define REPORT_SCHEMA "muprobe-report/1"
+
+struct build_args {
+	const char *out_dir;	/* guest results: OUT/VARIANT/results.txt */
+	const char *build_dir;	/* kernels: BUILD/VARIANT/.config */
+	const char *sizes_dir;	/* host measurements, see measure-sizes.sh */
+	const char *base, *arch, *package;
+	const char *const *variants;	/* the first is the baseline */
+	int nvariants;
+	const char *pairs[8][2];	/* size comparisons: from, to */
+	int npairs;
+};
+
+json_t *report_build(const struct build_args *a);
+json_t *report_fallout(const char *build_dir, const char *from,
+		       const char *to);
+json_t *report_sizes(const char *sizes_dir, const char *from,
+		     const char *to);
+json_t *report_context(void);
+void report_markdown(json_t *r, FILE *f);
+void report_html(json_t *r, FILE *f);
+int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
+int udiff(const char *a, const char *b, char **out);
+
+#endif

@@ -1,0 +1,35 @@
+# report/: mureport (C, jansson) and the report stage.
+REPORT_SRC := $(wildcard report/*.c)
+REPORT_HDR := $(wildcard report/*.h)
+PKG_VERSION = $(shell dpkg-query -W -f='$${Version}' linux-source-$(KVER))
+GOLDEN := report/golden/$(BASE).json
+
+$(B)/report/mureport: $(REPORT_SRC) $(REPORT_HDR) | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ $(REPORT_SRC) \
+		-ljansson
+
+$(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
+		report/measure-sizes.sh
+	$(Q)$(call progress,sizes)
+	$(Q)report/measure-sizes.sh $(KSRC) $(B)/$(BASE) $(KIMAGE) $(OUT)/sizes \
+		$(PAIRS)
+	$(Q)touch $@
+
+$(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok \
+		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+	$(Q)$(call progress,report)
+	$(Q)$(B)/report/mureport build --out $(OUT) --build $(B)/$(BASE) \
+		--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
+		--arch $(ARCH) --package $(PKG_VERSION) \
+		$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
+	$(Q)$(call progress,report: $(OUT)/report.md $(OUT)/report.html $(OUT)/report.json)
+
+report: $(OUT)/report.json
+
+update-golden: $(OUT)/report.json
+	$(Q)mkdir -p $(dir $(GOLDEN))
+	$(Q)cp $< $(GOLDEN)
+	$(Q)echo "golden: $(GOLDEN) updated; commit it with the change it accepts"
+
+.PHONY: report update-golden

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Guest results parser.  The guest's /init frames each payload between
+ * "@@ begin NAME" and "@@ end NAME rc=N" and ends with "@@ done"; KTAP
+ * inside carries observations as "# <id> <key>=<value>".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "results.h"
+
+static void incomplete(json_t *r, const char *fmt, const char *arg)
+{
+	char buf[512];
+
+	/* The first reason is the one that explains the rest. */
+	if (!strcmp(json_string_value(json_object_get(r, "status")),
+		    "incomplete"))
+		return;
+	snprintf(buf, sizeof(buf), fmt, arg);
+	json_object_set_new(r, "status", json_string("incomplete"));
+	json_object_set_new(r, "reason", json_string(buf));
+}
+
+static json_t *child(json_t *o, const char *key)
+{
+	json_t *c = json_object_get(o, key);
+
+	if (!c) {
+		c = json_object();
+		json_object_set_new(o, key, c);
+	}
+	return c;
+}
+
+/* "# ID KEY=VALUE": split in place; returns 0 if the line has that form. */
+static int split_obs(char *s, char **id, char **key, char **val)
+{
+	char *sp, *eq;
+
+	if (strncmp(s, "# ", 2))
+		return -1;
+	*id = s + 2;
+	sp = strchr(*id, ' ');
+	if (!sp)
+		return -1;
+	*sp = 0;
+	*key = sp + 1;
+	eq = strchr(*key, '=');
+	if (!eq || eq == *key)
+		return -1;
+	sp = strchr(*key, ' ');
+	if (sp && sp < eq)
+		return -1;
+	*eq = 0;
+	*val = eq + 1;
+	return 0;
+}
+
+static void probe_line(json_t *r, char *line)
+{
+	json_t *probes = child(r, "probe"), *order = json_object_get(r, "order");
+	char *id, *key, *val;
+	json_t *p;
+
+	/* Sweep lines are indented by four: "    # sweep.ABI.NAME key=v". */
+	if (!strncmp(line, "    # sweep.", 12)) {
+		char *abi, *name;
+
+		if (split_obs(line + 4, &id, &key, &val))
+			return;
+		abi = id + 6;
+		name = strchr(abi, '.');
+		if (!name)
+			return;
+		*name++ = 0;
+		p = child(child(child(r, "sweep"), abi), name);
+		if (!strcmp(key, "nr"))
+			json_object_set_new(p, "nr", json_integer(atoi(val)));
+		else if (!strcmp(key, "result"))
+			json_object_set_new(p, "result", json_string(val));
+		return;
+	}
+	if (split_obs(line, &id, &key, &val))
+		return;
+	if (!strcmp(id, "muprobe"))
+		return;
+	p = json_object_get(probes, id);
+	if (!p) {
+		p = json_object();
+		json_object_set_new(probes, id, p);
+		json_array_append_new(order, json_string(id));
+	}
+	if (!strcmp(key, "verdict") || !strcmp(key, "reason") ||
+	    !strcmp(key, "cat") || !strcmp(key, "desc") ||
+	    !strcmp(key, "linux")) {
+		json_object_set_new(p, key, json_string(val));
+	} else {
+		json_t *obs = child(p, "obs"), *old = json_object_get(obs, key);
+
+		if (old) {
+			char *joined;
+
+			if (asprintf(&joined, "%s\n%s", json_string_value(old),
+				     val) < 0)
+				return;
+			json_object_set_new(obs, key, json_string(joined));
+			free(joined);
+		} else {
+			json_object_set_new(obs, key, json_string(val));
+		}
+	}
+}
+
+static void apps_line(json_t *r, char *line)
+{
+	json_t *apps = child(r, "apps"), *order = json_object_get(r, "app_order");
+	char *id, *key, *val;
+	json_t *a;
+
+	if (split_obs(line, &id, &key, &val))
+		return;
+	a = json_object_get(apps, id);
+	if (!a) {
+		a = json_object();
+		json_object_set_new(a, "output", json_array());
+		json_object_set_new(apps, id, a);
+		json_array_append_new(order, json_string(id));
+	}
+	if (!strcmp(key, "exit")) {
+		json_object_set_new(a, key, json_integer(atoi(val)));
+	} else if (!strcmp(key, "stdout") || !strcmp(key, "stderr") ||
+		   !strcmp(key, "state")) {
+		char *s;
+
+		if (asprintf(&s, "%s: %s", key, val) < 0)
+			return;
+		json_array_append_new(json_object_get(a, "output"),
+				      json_string(s));
+		free(s);
+	} else {
+		json_object_set_new(a, key, json_string(val));
+	}
+}
+
+json_t *results_load(const char *out_dir, const char *variant)
+{
+	json_t *r = json_object();
+	char path[4096], shown[256], *line = NULL, section[64] = "";
+	int lineno = 0, done = 0, ended_probe = 0, ended_apps = 0, probe_end = 0;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *f;
+
+	json_object_set_new(r, "status", json_string("complete"));
+	json_object_set_new(r, "order", json_array());
+	json_object_set_new(r, "app_order", json_array());
+	json_object_set_new(r, "kernel", json_object());
+	/* Reasons name files relative to the output folder: no host paths. */
+	snprintf(path, sizeof(path), "%s/%s/results.txt", out_dir, variant);
+	snprintf(shown, sizeof(shown), "%s/results.txt", variant);
+	f = fopen(path, "r");
+	if (!f) {
+		struct stat st;
+
+		snprintf(path, sizeof(path), "%s/%s.failed", out_dir, variant);
+		snprintf(shown, sizeof(shown), "%s.failed", variant);
+		incomplete(r, stat(path, &st) ?
+			   "no results: %s was not booted" :
+			   "the guest run failed; evidence in %s", stat(path, &st) ?
+			   variant : shown);
+		return r;
+	}
+	while ((n = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		if (line[n - 1] != '\n') {
+			incomplete(r, "truncated: last line of %s has no newline",
+				   shown);
+			break;
+		}
+		line[--n] = 0;
+		if (memchr(line, 0, n)) {
+			incomplete(r, "garbage: NUL byte in %s", shown);
+			continue;
+		}
+		if (lineno == 1) {
+			if (strcmp(line, "@@ muprobe-guest 1"))
+				incomplete(r, "garbage: %s does not start with '@@ muprobe-guest 1'",
+					   shown);
+			continue;
+		}
+		if (!strncmp(line, "@@ begin ", 9)) {
+			snprintf(section, sizeof(section), "%s", line + 9);
+			continue;
+		}
+		if (!strncmp(line, "@@ end ", 7)) {
+			char *rc = strstr(line, " rc=");
+
+			if (rc && atoi(rc + 4) != 0)
+				incomplete(r, "payload exited non-zero: %s",
+					   line + 7);
+			ended_probe |= !strcmp(section, "probe");
+			ended_apps |= !strcmp(section, "apps");
+			section[0] = 0;
+			continue;
+		}
+		if (!strcmp(line, "@@ done")) {
+			done = 1;
+			continue;
+		}
+		if (!strcmp(section, "kernel")) {
+			char *eq = strchr(line, '=');
+
+			if (eq) {
+				*eq = 0;
+				json_object_set_new(json_object_get(r, "kernel"),
+						    line, json_string(eq + 1));
+			}
+		} else if (!strcmp(section, "probe")) {
+			probe_end |= !strcmp(line, "# muprobe end");
+			probe_line(r, line);
+		} else if (!strcmp(section, "apps")) {
+			apps_line(r, line);
+		}
+	}
+	free(line);
+	if (ferror(f))
+		incomplete(r, "cannot read %s", strerror(errno));
+	fclose(f);
+	if (lineno == 0)
+		incomplete(r, "empty results file %s", shown);
+	else if (!done)
+		incomplete(r, "truncated: %s has no '@@ done' end line", shown);
+	else if (!ended_probe || !probe_end)
+		incomplete(r, "the probe did not reach its end line in %s", shown);
+	else if (!ended_apps)
+		incomplete(r, "the scenarios did not finish in %s", shown);
+	return r;
+}

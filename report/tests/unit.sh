@@ -1,0 +1,89 @@
+#!/bin/sh
+# mureport on fixtures: a good pair of variants gives the expected matrix;
+# each bad results file (truncated, empty, no end line, garbage, crashed
+# guest) marks that variant incomplete with its reason and still lists
+# every row; diff exit codes are 0 / 1 / 2 as documented; output is
+# byte-identical across runs.
+#
+# usage: unit.sh MUREPORT
+set -eu
+mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+fx=$(cd "$(dirname "$0")/fixtures" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fails=0 n=0
+ok() { pass=$((pass + 1)) n=$((n + 1)); echo "ok $n $1"; }
+bad() { fails=$((fails + 1)) n=$((n + 1)); echo "not ok $n $1"; }
+check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
+# q FILE EXPR: evaluate a Python expression over the report as r
+q() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+build() { # CASE DEST
+	mkdir -p "$2"
+	"$mr" build --out "$fx/$1" --build "$fx/build" --sizes "$fx/none" \
+		--dest "$2" --base tiny --arch x86_64 --package 0-fixture \
+		multiuser nomultiuser
+}
+
+build good "$work/good"
+r=$work/good/report.json
+check "good: both variants complete" \
+	'[ "$(q $r "[v[\"status\"] for v in r[\"variants\"]]")" = "['"'"'complete'"'"', '"'"'complete'"'"']" ]'
+check "good: chown is silent on nomultiuser" \
+	'[ "$(q $r "[p[\"verdict\"][\"nomultiuser\"] for p in r[\"probes\"] if p[\"id\"]==\"own.chown\"][0]")" = silent ]'
+check "good: getresuid is loud on nomultiuser" \
+	'[ "$(q $r "[p[\"verdict\"][\"nomultiuser\"] for p in r[\"probes\"] if p[\"id\"]==\"uid.getresuid\"][0]")" = loud ]'
+check "good: summary counts silent 1, loud 1" \
+	'[ "$(q $r "(r[\"summary\"][\"by_variant\"][\"nomultiuser\"][\"silent\"], r[\"summary\"][\"by_variant\"][\"nomultiuser\"][\"loud\"])")" = "(1, 1)" ]'
+check "good: setuid is the one lost syscall" \
+	'[ "$(q $r "[(s[\"name\"], s[\"result\"][\"nomultiuser\"]) for s in r[\"syscalls\"]]")" = "[('"'"'setuid'"'"', '"'"'ENOSYS'"'"')]" ]'
+check "good: scenario changed, with a diff" \
+	'q $r "r[\"scenarios\"][0][\"diff\"][\"nomultiuser\"]" | grep -q "^+stderr: id: can.t get groups"'
+check "good: fallout lists UID16 and NAMESPACES, not MULTIUSER" \
+	'[ "$(q $r "sorted(sum(r[\"fallout\"][\"groups\"].values(), []))")" = "['"'"'NAMESPACES'"'"', '"'"'UID16'"'"']" ]'
+check "good: silent rows come first in the Markdown matrix" \
+	'[ "$(sed -n "/^## Probe matrix/,/^## /p" $work/good/report.md | grep -m1 "^| \`")" != "" ] &&
+	 sed -n "/^## Probe matrix/,/^## /p" $work/good/report.md | grep -m1 "^| \`" | grep -q own.chown'
+check "good: HTML is self-contained" \
+	'! grep -Eiq "(src|href)=.(https?:)?//" $work/good/report.html && grep -q "<svg" $work/good/report.html'
+rows=$(q $r "len(r[\"probes\"])")
+build good "$work/again"
+check "good: byte-identical on a second run" \
+	'cmp -s $work/good/report.json $work/again/report.json && cmp -s $work/good/report.md $work/again/report.md'
+check "good: no host paths in the report" \
+	'! grep -q "$fx" $work/good/report.json'
+
+for c in truncated:truncated empty:empty noend:"end line" garbage:garbage crashed:"guest run failed"; do
+	case=${c%%:*} why=${c#*:}
+	build "$case" "$work/$case"
+	r=$work/$case/report.json
+	check "$case: nomultiuser incomplete, reason says '$why'" \
+		'q $r "r[\"variants\"][1][\"status\"] + \" \" + r[\"variants\"][1][\"reason\"]" | grep -q "^incomplete .*$why"'
+	check "$case: every probe still listed" \
+		'[ "$(q $r "len(r[\"probes\"])")" = "$rows" ]'
+	check "$case: the Markdown says incomplete" \
+		'grep -q "nomultiuser is incomplete" $work/$case/report.md'
+done
+
+"$mr" diff "$work/good/report.json" "$work/again/report.json" >/dev/null
+check "diff: same report exits 0" '[ $? -eq 0 ]'
+rc=0; "$mr" diff "$work/good/report.json" "$work/truncated/report.json" >"$work/d" || rc=$?
+check "diff: changed behaviour exits 1, grouped by section" \
+	'[ $rc -eq 1 ] && grep -q "^variants:" "$work/d" && grep -q "^probes:" "$work/d"'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['sizes']=[{'from':'a','to':'b'}]; json.dump(r,open(sys.argv[2],'w'))" \
+	"$work/good/report.json" "$work/sizes.json"
+rc=0; "$mr" diff "$work/good/report.json" "$work/sizes.json" >/dev/null || rc=$?
+check "diff: a size change alone exits 0" '[ $rc -eq 0 ]'
+rc=0; "$mr" diff --sizes "$work/good/report.json" "$work/sizes.json" >/dev/null || rc=$?
+check "diff: --sizes makes it count (exit 1)" '[ $rc -eq 1 ]'
+echo '{"schema": "other/9"}' >"$work/other.json"
+printf '{"schema": "muprobe-report/1", ' >"$work/cut.json"
+for f in other cut; do
+	rc=0; "$mr" diff "$work/good/report.json" "$work/$f.json" 2>"$work/e" >/dev/null || rc=$?
+	check "diff: $f report exits 2 with one line naming it" \
+		'[ $rc -eq 2 ] && [ "$(wc -l <"$work/e")" = 1 ] && grep -q "$f.json" "$work/e"'
+done
+rc=0; "$mr" diff "$work/good/report.json" 2>/dev/null || rc=$?
+check "diff: bad command line exits 2" '[ $rc -eq 2 ]'
+echo "$pass passed, $fails failed"
+[ $fails -eq 0 ]
