@@ -157,9 +157,8 @@ define variant_rules
 $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
 	$(Q)$(if $(call seed_of,$(1)),if [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
-		rm -rf $(call KOBJ,$(1)) && \
-		cp -a $(call KOBJ,$(call seed_of,$(1))) $(call KOBJ,$(1)) && \
-		rm -f $(call KOBJ,$(1))/.build.ok; \
+		kernel-patch/seed-objdir.sh $(ABS)/$(call KOBJ,$(call seed_of,$(1))) \
+			$(ABS)/$(call KOBJ,$(1)); \
 	fi)
 	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
@@ -224,7 +223,7 @@ include report/report.mk
 # ends with "N passed, N failed".
 CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	report-golden boot-faults
+	report-golden patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -282,6 +281,12 @@ check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)
+
+# Each shorter prefix of the series, built and booted in every variant.
+check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
+	$(Q)kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/kernel-patch \
+		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
+		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
 
 check-report-unit: $(B)/report/mureport
 	$(Q)report/tests/unit.sh $(B)/report/mureport
