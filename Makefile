@@ -102,6 +102,7 @@ help:
 	@echo '  boot           boot every variant again, results in $(OUT)/VARIANT/'
 	@echo '  report         $(OUT)/report.{md,json,html} (the default goal)'
 	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
+	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -204,16 +205,29 @@ include apps/apps.mk
 $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
-INITRAMFS_IN := initramfs/files.list initramfs/init initramfs/mkinitramfs.sh \
+INITRAMFS_IN := initramfs/files.list initramfs/payload.list initramfs/init \
+	initramfs/mkinitramfs.sh \
 	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe \
 	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
 	$(shell find apps/etc -type f)
 
 $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 	$(Q)$(call progress,initramfs)
-	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio initramfs/files.list $(B) $@
+	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
+		initramfs/files.list:initramfs/payload.list $(B) $@
 
 initramfs: $(B)/initramfs.cpio
+
+# make app APP=/path/to/program ARGS='...': your program in every variant.
+APP ?=
+ARGS ?=
+app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
+		$(B)/probe/muprobe
+	$(Q)$(call progress,app $(APP) $(ARGS))
+	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) out/app $(QEMU) $(BOOT_TIMEOUT) \
+		$(ACCEL) '$(APP)' '$(ARGS)' \
+		$(foreach v,$(VARIANTS),$(v)=$(call KOBJ,$(v))/$(KIMAGE))
+.PHONY: app
 
 # ---- report -----------------------------------------------------------------
 include report/report.mk
@@ -223,7 +237,7 @@ include report/report.mk
 # ends with "N passed, N failed".
 CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	report-golden patch-bisect boot-faults
+	app-e2e report-golden patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -287,6 +301,9 @@ check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/in
 	$(Q)kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/kernel-patch \
 		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
+
+check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
+	$(Q)apps/tests/app.sh
 
 check-report-unit: $(B)/report/mureport
 	$(Q)report/tests/unit.sh $(B)/report/mureport

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the guest cpio from a declarative list with usr/gen_init_cpio.
 #
-# usage: mkinitramfs.sh GEN_INIT_CPIO LIST BUILD_DIR OUT.cpio
+# usage: mkinitramfs.sh GEN_INIT_CPIO LIST[:LIST...] BUILD_DIR OUT.cpio
 #
 # List lines: TYPE GUEST-PATH HOST-SOURCE MODE (@B@ is the build folder)
 #   dir      a folder
@@ -48,11 +48,13 @@ put_file() { # GUEST HOST MODE
 	echo "file $1 $s $3 0 0"
 }
 
+for l in $(echo "$list" | tr : ' '); do
+[ -r "$l" ] || { echo "initramfs: cannot read list $l" >&2; exit 1; }
 line=0
 while read -r type path src mode; do
 	line=$((line + 1))
 	case $type in ''|'#'*) continue ;; esac
-	where="$list:$line"
+	where="$l:$line"
 	src=$(printf '%s' "$src" | sed "s|@B@|$build|g")
 	case $type in
 	dir)
@@ -89,7 +91,8 @@ while read -r type path src mode; do
 		echo "initramfs: $where: unknown type '$type'" >&2
 		exit 1 ;;
 	esac
-done <"$list" >"$stage/list"
+done <"$l"
+done >"$stage/list"
 "$gen" -t 0 "$stage/list" >"$out.tmp"
 mv "$out.tmp" "$out"
 rm -rf "$stage"

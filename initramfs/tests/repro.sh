@@ -9,10 +9,10 @@ here=$(dirname "$0")/..
 work=$build/tests/repro
 rm -rf "$work" && mkdir -p "$work"
 cp "$image" "$work/first.cpio"
-"$here/mkinitramfs.sh" "$gen" "$here/files.list" "$build" "$work/second.cpio"
+"$here/mkinitramfs.sh" "$gen" "$here/files.list:$here/payload.list" "$build" "$work/second.cpio"
 touch "$here/init"
 sleep 1
-"$here/mkinitramfs.sh" "$gen" "$here/files.list" "$build" "$work/third.cpio"
+"$here/mkinitramfs.sh" "$gen" "$here/files.list:$here/payload.list" "$build" "$work/third.cpio"
 cmp "$work/first.cpio" "$work/second.cpio"
 cmp "$work/second.cpio" "$work/third.cpio"
 echo "identical: $(sha256sum <"$work/third.cpio" | cut -c1-16) ($(stat -c %s "$work/third.cpio") bytes)"

@@ -1,0 +1,59 @@
+#!/bin/sh
+# "Bring your own binary": run one program in every variant's guest and
+# show, side by side, what differed.  The program goes into the guest with
+# the shared libraries ldd resolves for it; it runs as a one-line scenario
+# (exit status, stdout, stderr kept) from the pristine /etc.
+#
+# usage: app.sh GEN_INIT_CPIO BUILD_DIR OUT_DIR QEMU TIMEOUT ACCEL APP ARGS \
+#               VARIANT=KERNEL...
+set -eu
+gen=$1 build=$2 out=$3 qemu=$4 timeout=$5 accel=$6 app=$7 args=$8
+shift 8
+here=$(cd "$(dirname "$0")/.." && pwd)
+[ -n "$app" ] || { echo "app: set APP=/path/to/program" >&2; exit 2; }
+[ -f "$app" ] && [ -x "$app" ] || {
+	echo "app: $app is not an executable file" >&2
+	exit 2
+}
+work=$build/app
+rm -rf "$work" && mkdir -p "$work/scenarios"
+name=$(basename "$app")
+printf 'run /app/%s %s\n' "$name" "$args" >"$work/scenarios/$name.scn"
+printf '#!/bin/sh\nexec /apps/run /app/scenarios /etc.pristine\n' >"$work/30-app"
+cat >"$work/app.list" <<EOL
+elf	/app/$name	$app	0755
+tree	/app/scenarios	$work/scenarios	-
+file	/payload/30-app	$work/30-app	0755
+EOL
+if ! ldd "$app" >/dev/null 2>&1 && file -L "$app" 2>/dev/null | grep -q dynamic; then
+	echo "app: ldd cannot resolve the libraries of $app" >&2
+	exit 2
+fi
+"$here/initramfs/mkinitramfs.sh" "$gen" "$here/initramfs/files.list:$work/app.list" \
+	"$build" "$work/initramfs.cpio"
+
+first=
+for vk in "$@"; do
+	v=${vk%%=*} k=${vk#*=}
+	"$here/initramfs/boot-guest.sh" "$v" "$k" "$work/initramfs.cpio" \
+		"$out/$v" "$timeout" "$accel" "$qemu" "$build/accel"
+	"$here/initramfs/section.sh" "$out/$v/results.txt" app |
+		sed -n 's/^# apps\.[^ ]* \(exit\|stdout\|stderr\)=/\1: /p' >"$out/$v.txt"
+	[ -n "$first" ] || first=$v
+done
+echo "== $name $args"
+for vk in "$@"; do
+	v=${vk%%=*}
+	printf '%-20s exit %s\n' "$v" "$(sed -n 's/^exit: //p' "$out/$v.txt")"
+done
+for vk in "$@"; do
+	v=${vk%%=*}
+	[ "$v" = "$first" ] && continue
+	if cmp -s "$out/$first.txt" "$out/$v.txt"; then
+		echo "== $v: same as $first"
+	else
+		echo "== $v differs from $first:"
+		diff -u --label "$first" --label "$v" "$out/$first.txt" "$out/$v.txt" |
+			tail -n +3 || true
+	fi
+done
