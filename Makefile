@@ -68,7 +68,7 @@ ABS := $(abspath .)
 DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
-	util-linux libpam-modules libpam-runtime
+	util-linux libpam-modules libpam-runtime libjansson-dev chromium
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -237,7 +237,7 @@ include report/report.mk
 # ends with "N passed, N failed".
 CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	app-e2e report-golden patch-bisect boot-faults
+	app-e2e report-golden report-html patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -312,6 +312,9 @@ check-report-unit: $(B)/report/mureport
 check-report-golden: $(OUT)/report.json
 	$(Q)[ -r $(GOLDEN) ] || { echo "no golden report $(GOLDEN): run make update-golden" >&2; exit 1; }
 	$(Q)$(B)/report/mureport diff $(GOLDEN) $(OUT)/report.json
+
+check-report-html: $(OUT)/report.json
+	$(Q)report/tests/screenshot.sh $(OUT)/report.html $(T)/report.png
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)

@@ -325,3 +325,25 @@ json_t *report_build(const struct build_args *a)
 		json_decref(res[i]);
 	return r;
 }
+
+/* 0 if any variant is silent, 1 if any is loud or broken, else 2. */
+int report_rank(json_t *row, json_t *variants)
+{
+	json_t *v;
+	size_t n;
+	int best = 2;
+
+	json_array_foreach(variants, n, v) {
+		const char *x = json_string_value(json_object_get(
+			json_object_get(row, "verdict"),
+			json_string_value(json_object_get(v, "name"))));
+
+		if (!x)
+			continue;
+		if (!strcmp(x, "silent"))
+			return 0;
+		if (!strcmp(x, "loud") || !strcmp(x, "broken"))
+			best = 1;
+	}
+	return best;
+}

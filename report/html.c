@@ -52,7 +52,7 @@ static void chart(json_t *r, FILE *f)
 		if (t > max)
 			max = t;
 	}
-	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='640' height='%zu' role='img' aria-label='bloat-o-meter totals'>",
+	fprintf(f, "<svg xmlns='http://www.w3.org/2000/svg' width='760' height='%zu' role='img' aria-label='bloat-o-meter totals'>",
 		json_array_size(json_object_get(r, "sizes")) * 30 + 10);
 	json_array_foreach(json_object_get(r, "sizes"), n, p) {
 		long t = (long)json_integer_value(json_object_get(
@@ -72,33 +72,67 @@ static void chart(json_t *r, FILE *f)
 	fputs("</svg>\n", f);
 }
 
+static void summary(json_t *r, FILE *f)
+{
+	json_t *v, *by = json_object_get(json_object_get(r, "summary"),
+					 "by_variant");
+	size_t n;
+
+	fputs("<h2>Summary</h2><table><tr><th>variant</th><th>status</th>"
+	      "<th>silent</th><th>loud</th><th>like Linux</th>"
+	      "<th>skipped</th></tr>\n", f);
+	json_array_foreach(json_object_get(r, "variants"), n, v) {
+		json_t *c = json_object_get(by, s(v, "name"));
+
+		fputs("<tr><td>", f);
+		esc(f, s(v, "name"));
+		fputs("</td><td>", f);
+		esc(f, s(v, "status"));
+		if (*s(v, "reason")) {
+			fputs(": ", f);
+			esc(f, s(v, "reason"));
+		}
+		fprintf(f, "</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td></tr>\n",
+			json_integer_value(json_object_get(c, "silent")),
+			json_integer_value(json_object_get(c, "loud")),
+			json_integer_value(json_object_get(c, "same")),
+			json_integer_value(json_object_get(c, "skip")));
+	}
+	fputs("</table>\n", f);
+}
+
 static void matrix(json_t *r, FILE *f)
 {
 	json_t *row, *v, *vars = json_object_get(r, "variants");
 	size_t n, m;
+	int pass;
 
-	fputs("<h2>Probe matrix</h2><table><tr><th>probe</th>", f);
+	fputs("<h2>Probe matrix</h2><p>Silent differences first.</p><table><tr><th>probe</th>", f);
 	json_array_foreach(vars, m, v) {
 		fputs("<th>", f);
 		esc(f, s(v, "name"));
 		fputs("</th>", f);
 	}
 	fputs("<th>what Linux does</th></tr>\n", f);
-	json_array_foreach(json_object_get(r, "probes"), n, row) {
-		fputs("<tr><td><code>", f);
-		esc(f, s(row, "id"));
-		fputs("</code></td>", f);
-		json_array_foreach(vars, m, v) {
-			const char *x = s(json_object_get(row, "verdict"),
-					  s(v, "name"));
+	for (pass = 0; pass < 3; pass++) {
+		json_array_foreach(json_object_get(r, "probes"), n, row) {
+			if (report_rank(row, vars) != pass)
+				continue;
+			fputs("<tr><td><code>", f);
+			esc(f, s(row, "id"));
+			fputs("</code></td>", f);
+			json_array_foreach(vars, m, v) {
+				const char *x = s(json_object_get(row, "verdict"),
+						  s(v, "name"));
 
-			fprintf(f, "<td class='%s' title='", x);
-			esc(f, s(json_object_get(row, "reason"), s(v, "name")));
-			fprintf(f, "'>%s</td>", x);
+				fprintf(f, "<td class='%s' title='", x);
+				esc(f, s(json_object_get(row, "reason"), s(v, "name")));
+				fprintf(f, "'>%s</td>", x);
+			}
+			fputs("<td>", f);
+			esc(f, s(row, "linux"));
+			fputs("</td></tr>\n", f);
 		}
-		fputs("<td>", f);
-		esc(f, s(row, "linux"));
-		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }
@@ -112,6 +146,7 @@ void report_html(json_t *r, FILE *f)
 	fprintf(f, "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>muprobe report</title><style>%s</style></head><body>\n",
 		css);
 	fputs("<h1>muprobe: how CONFIG_MULTIUSER=n differs from Linux</h1>\n", f);
+	summary(r, f);
 	fputs("<h2>What it saves (bloat-o-meter totals)</h2>\n", f);
 	chart(r, f);
 	matrix(r, f);

@@ -171,23 +171,6 @@ static void syscall_table(json_t *r, FILE *f)
 	fprintf(f, "\n");
 }
 
-static int rank(json_t *row, json_t *variants)
-{
-	json_t *v;
-	size_t n;
-	int best = 2;
-
-	json_array_foreach(variants, n, v) {
-		const char *x = s(json_object_get(row, "verdict"), s(v, "name"));
-
-		if (!strcmp(x, "silent"))
-			return 0;
-		if (!strcmp(x, "loud") || !strcmp(x, "broken"))
-			best = 1;
-	}
-	return best;
-}
-
 static void probe_matrix(json_t *r, FILE *f)
 {
 	json_t *row, *v, *vars = json_object_get(r, "variants");
@@ -200,7 +183,7 @@ static void probe_matrix(json_t *r, FILE *f)
 		json_array_foreach(json_object_get(r, "probes"), n, row) {
 			const char *why = "";
 
-			if (rank(row, vars) != pass)
+			if (report_rank(row, vars) != pass)
 				continue;
 			fprintf(f, "| `%s` |", s(row, "id"));
 			json_array_foreach(vars, m, v) {

@@ -29,5 +29,6 @@ void report_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
 int udiff(const char *a, const char *b, char **out);
+int report_rank(json_t *row, json_t *variants);
 
 #endif
