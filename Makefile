@@ -235,7 +235,8 @@ include report/report.mk
 # ---- tests ------------------------------------------------------------------
 # Each check is a target; "make check" runs them all, one line each, and
 # ends with "N passed, N failed".
-CHECKS := probe-table probe-cli patch-apply kconfig-verify checkpatch \
+CHECKS := probe-table probe-cli patch-apply kconfig-verify defconfig-configs \
+	checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
 	app-e2e report-golden report-html patch-bisect boot-faults
 T := $(B)/tests
@@ -304,6 +305,9 @@ check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/in
 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh
+
+check-defconfig-configs: $(B)/.patch.ok
+	$(Q)kernel-patch/tests/defconfig-configs.sh $(B)
 
 check-report-unit: $(B)/report/mureport
 	$(Q)report/tests/unit.sh $(B)/report/mureport
