@@ -103,6 +103,7 @@ help:
 	@echo '  report         $(OUT)/report.{md,json,html} (the default goal)'
 	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
 	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant'
+	@echo '  murun          $(B)/murun/murun: the host-side emulation, no QEMU'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -201,6 +202,7 @@ boot:
 # ---- guest image ------------------------------------------------------------
 include probe/probe.mk
 include apps/apps.mk
+include apps/murun/murun.mk
 
 $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
@@ -238,7 +240,7 @@ include report/report.mk
 CHECKS := probe-table probe-cli patch-apply kconfig-verify defconfig-configs \
 	checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	app-e2e report-golden report-html patch-bisect boot-faults
+	app-e2e murun report-golden report-html patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -308,6 +310,9 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B)
+
+check-murun: $(B)/murun/murun $(B)/probe/muprobe
+	$(Q)apps/tests/murun.sh $(B)/murun/murun $(B)/probe/muprobe
 
 check-report-unit: $(B)/report/mureport
 	$(Q)report/tests/unit.sh $(B)/report/mureport

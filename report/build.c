@@ -284,7 +284,7 @@ json_t *report_build(const struct build_args *a)
 	for (i = 0; i < a->nvariants; i++) {
 		json_t *v = json_object();
 
-		res[i] = results_load(a->out_dir, a->variants[i]);
+		res[i] = results_load(a->out_dir, a->variants[i], 1);
 		json_object_set_new(v, "name", json_string(a->variants[i]));
 		json_object_set(v, "status", json_object_get(res[i], "status"));
 		json_object_set_new(v, "reason",
@@ -319,6 +319,8 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "syscalls", srows);
 	json_object_set_new(r, "probes", prows);
 	json_object_set_new(r, "scenarios", arows);
+	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],
+		a->out_dir, prows));
 	json_object_set_new(r, "context", report_context());
 	json_decref(totals);
 	for (i = 0; i < a->nvariants; i++)

@@ -145,6 +145,9 @@ static void variants_header(json_t *r, FILE *f, const char *first,
 	fprintf(f, " %s |\n|---|", last);
 	for (k = 0; k <= n; k++)
 		fprintf(f, "---|");
+	for (; *last; last++)
+		if (*last == '|')
+			fprintf(f, "---|");
 	fprintf(f, "\n");
 }
 
@@ -178,7 +181,7 @@ static void probe_matrix(json_t *r, FILE *f)
 	int pass;
 
 	fprintf(f, "## Probe matrix\n\nVerdict against stock Linux, as each guest judged it: **silent** = the call succeeds but does not do what Linux does; loud = an error the program sees; same; skip = the kernel lacks it for a reason the probe names.\n\n");
-	variants_header(r, f, "probe", "why (first variant that differs)");
+	variants_header(r, f, "probe", "murun (host) | why (first variant that differs)");
 	for (pass = 0; pass < 3; pass++) {
 		json_array_foreach(json_object_get(r, "probes"), n, row) {
 			const char *why = "";
@@ -196,7 +199,8 @@ static void probe_matrix(json_t *r, FILE *f)
 					why = s(json_object_get(row, "reason"),
 						s(v, "name"));
 			}
-			fprintf(f, " ");
+			fprintf(f, " %s | ", s(json_object_get(json_object_get(
+				r, "emulation"), "verdicts"), s(row, "id")));
 			cell(f, why);
 			fprintf(f, " |\n");
 		}
@@ -249,6 +253,27 @@ static void scenario_list(json_t *r, FILE *f)
 	}
 }
 
+static void emulation(json_t *r, FILE *f)
+{
+	json_t *e = json_object_get(r, "emulation"), *m;
+	size_t n;
+
+	fprintf(f, "## Emulation on the host (murun)\n\n");
+	if (strcmp(s(e, "status"), "complete")) {
+		fprintf(f, "Not measured: %s\n\n", s(e, "reason"));
+		return;
+	}
+	fprintf(f, "`%s` on the build host, against the host bare, reproduces %lld of the %lld probe differences and %lld of the %lld lost syscalls that the real `%s` guest shows. Not reproduced:\n\n",
+		s(e, "tool"), i(e, "probe_reproduced"), i(e, "probe_differences"),
+		i(e, "syscalls_reproduced"), i(e, "syscalls_lost"),
+		s(json_array_get(json_object_get(r, "variants"), 1), "name"));
+	fprintf(f, "| probe | guest | murun | why |\n|---|---|---|---|\n");
+	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)
+		fprintf(f, "| `%s` | %s | %s | %s |\n", s(m, "id"),
+			s(m, "guest"), s(m, "murun"), s(m, "why"));
+	fprintf(f, "\n");
+}
+
 static void context(json_t *r, FILE *f)
 {
 	json_t *d;
@@ -272,5 +297,6 @@ void report_markdown(json_t *r, FILE *f)
 	syscall_table(r, f);
 	probe_matrix(r, f);
 	scenario_list(r, f);
+	emulation(r, f);
 	context(r, f);
 }

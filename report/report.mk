@@ -16,7 +16,14 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		$(PAIRS)
 	$(Q)touch $@
 
+# The probe on the build host, bare and under murun: the emulation's
+# fidelity is measured against the guests in the same run.
+$(OUT)/host-murun/results.txt: $(B)/probe/muprobe $(B)/murun/murun report/host-run.sh
+	$(Q)$(call progress,probe on the host, bare and under murun)
+	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun $(OUT)
+
 $(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok \
+		$(OUT)/host-murun/results.txt \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)$(call progress,report)
 	$(Q)$(B)/report/mureport build --out $(OUT) --build $(B)/$(BASE) \

@@ -17,9 +17,10 @@
  *     "sweep":  { abi: { name: { "nr":, "result": } } },
  *     "apps":   { id: { "cmd":, "exit":, "output": [lines], "note": } },
  *     "app_order": [ ids ] }
+ * WANT_APPS is 0 for host runs, which have no scenarios.
  * A missing, truncated or garbled file gives status "incomplete" and the
  * reason; whatever could be read is kept, nothing is invented.
  */
-json_t *results_load(const char *out_dir, const char *variant);
+json_t *results_load(const char *out_dir, const char *variant, int want_apps);
 
 #endif

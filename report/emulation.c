@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * How faithful is murun?  Of the differences the real nomultiuser guest
+ * shows against the multiuser guest, which does murun reproduce on the
+ * host (host-murun against host-bare), and why not the others.  Probe
+ * verdicts and the syscall sweep, from the same run as the report.
+ */
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+
+static const char *verdict(json_t *res, const char *id)
+{
+	const char *v = json_string_value(json_object_get(json_object_get(
+		json_object_get(res, "probe"), id), "verdict"));
+
+	return v ? v : "missing";
+}
+
+static const char *sweep(json_t *res, const char *abi, const char *name)
+{
+	const char *v = json_string_value(json_object_get(json_object_get(
+		json_object_get(json_object_get(res, "sweep"), abi), name),
+		"result"));
+
+	return v ? v : "missing";
+}
+
+/* Why a syscall filter cannot show this difference. */
+static const char *why_not(const char *cat)
+{
+	if (!strcmp(cat, "ns") || !strcmp(cat, "acct"))
+		return "Kconfig fallout: the feature is gone from the kernel, not a syscall murun filters";
+	if (!strcmp(cat, "caps"))
+		return "capabilities: on the host a drop really happens; only the real kernel keeps granting everything";
+	if (!strcmp(cat, "own") || !strcmp(cat, "ipc") || !strcmp(cat, "dac"))
+		return "kernel state: uid/gid 0 for every owner and all permissions need the real kernel";
+	if (!strcmp(cat, "sock") || !strcmp(cat, "procs"))
+		return "kernel state: every process is uid 0 only on the real kernel";
+	return "the host kernel answers differently from the filtered one";
+}
+
+json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
+			 const char *out_dir, json_t *probes)
+{
+	static const char *const abis[] = { "x86_64", "ia32" };
+	json_t *bare = results_load(out_dir, "host-bare", 0);
+	json_t *emu = results_load(out_dir, "host-murun", 0);
+	json_t *o = json_object(), *missed = json_array(), *col = json_object();
+	json_t *row, *e;
+	const char *name;
+	int diffs = 0, same = 0, sdiffs = 0, ssame = 0;
+	size_t k, a;
+
+	json_object_set_new(o, "tool", json_string("murun --mode=nomultiuser"));
+	json_object_set(o, "status", json_object_get(emu, "status"));
+	json_object_set_new(o, "reason", json_string(json_string_value(
+		json_object_get(emu, "reason")) ?: ""));
+	json_array_foreach(probes, k, row) {
+		const char *id = json_string_value(json_object_get(row, "id"));
+		const char *m = verdict(guest_mu, id), *n = verdict(guest_nomu, id);
+		const char *b = verdict(bare, id), *x = verdict(emu, id);
+
+		json_object_set_new(col, id, json_string(x));
+		if (!strcmp(m, n))
+			continue;
+		diffs++;
+		if (!strcmp(x, n) && strcmp(b, x)) {
+			same++;
+			continue;
+		}
+		json_array_append_new(missed, json_pack("{s:s,s:s,s:s,s:s}",
+			"id", id, "guest", n, "murun", x, "why", why_not(
+			json_string_value(json_object_get(row, "category")) ?: "")));
+	}
+	for (a = 0; a < 2; a++) {
+		json_object_foreach(json_object_get(json_object_get(guest_mu,
+				"sweep"), abis[a]), name, e) {
+			int lost = !strcmp(sweep(guest_nomu, abis[a], name), "ENOSYS") &&
+				strcmp(sweep(guest_mu, abis[a], name), "ENOSYS");
+			int emul = !strcmp(sweep(emu, abis[a], name), "ENOSYS") &&
+				strcmp(sweep(bare, abis[a], name), "ENOSYS");
+
+			sdiffs += lost;
+			ssame += lost && emul;
+		}
+	}
+	json_object_set_new(o, "probe_differences", json_integer(diffs));
+	json_object_set_new(o, "probe_reproduced", json_integer(same));
+	json_object_set_new(o, "syscalls_lost", json_integer(sdiffs));
+	json_object_set_new(o, "syscalls_reproduced", json_integer(ssame));
+	json_object_set_new(o, "not_reproduced", missed);
+	json_object_set_new(o, "verdicts", col);
+	json_decref(bare);
+	json_decref(emu);
+	return o;
+}
