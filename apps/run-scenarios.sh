@@ -12,6 +12,8 @@
 #   expect-exit N   stock Linux exits N
 #   expect-out TEXT stock Linux prints TEXT (in stdout or a state line)
 #   note TEXT       one line for the report
+#   needs PATH      skip (not run) when PATH is absent: the kernel lacks
+#                   the feature for a reason the path names
 # Every scenario starts from the pristine /etc and an empty /home.
 dir=$1 pristine=${2:-/etc.pristine}
 n=0
@@ -29,16 +31,23 @@ for f in "$dir"/*.scn; do
 	fi
 	w=/tmp/scn
 	rm -rf "$w" && mkdir -p "$w"
-	run= want_exit= want_out=
+	run= want_exit= want_out= missing=
 	while read -r key rest; do
 		case $key in
 		run) run=$rest ;;
+		needs) [ -e "$rest" ] || missing=$rest ;;
 		note) echo "# $id note=$rest" ;;
 		expect-exit) want_exit=$rest ;;
 		expect-out) want_out=$rest ;;
 		esac
 	done <"$f"
 	echo "# $id cmd=$run"
+	if [ -n "$missing" ]; then
+		echo "# $id verdict=skip"
+		echo "# $id reason=kernel lacks $missing"
+		echo "ok $i $id # SKIP kernel lacks $missing"
+		continue
+	fi
 	grep '^setup ' "$f" | sed 's/^setup //' >"$w.setup"
 	(cd "$w" && sh "$w.setup") >/dev/null 2>&1
 	(cd "$w" && timeout 10 sh -c "$run") >"$w.out" 2>"$w.err" </dev/null

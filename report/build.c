@@ -187,10 +187,13 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 
 				if (s && !first)
 					first = s;
-				json_object_set_new(exit, names[j], s ?
+				/* A skipped scenario has no exit status. */
+				json_object_set_new(exit, names[j],
+					!s ? json_null() :
+					json_object_get(s, "exit") ?
 					json_integer(json_integer_value(
 						json_object_get(s, "exit"))) :
-					json_null());
+					json_string(str(s, "verdict")));
 				json_object_set_new(out, names[j], json_string(o));
 				if (j == 0) {
 					base_out = o;

@@ -226,6 +226,8 @@ static void scenario_list(json_t *r, FILE *f)
 
 			if (json_is_integer(e))
 				fprintf(f, " %lld |", json_integer_value(e));
+			else if (json_is_string(e))
+				fprintf(f, " %s |", json_string_value(e));
 			else
 				fprintf(f, " not run |");
 		}

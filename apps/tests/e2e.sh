@@ -23,6 +23,9 @@ for v in "$@"; do
 		>"$work/$v.parse" 2>&1 || true
 	! grep -E '\[(ERROR|CRASHED)\]' "$work/$v.parse" || fail "$v: KTAP errors"
 done
+if grep -n '^not ok' "$work/multiuser.ktap"; then
+	fail "multiuser: the scenarios above differ from stock Linux on the baseline"
+fi
 has() { # VARIANT ID KEY TEXT
 	grep -qF "# $2 $3=$4" "$work/$1.ktap" ||
 		fail "$1: $2 has no $3 '$4': $(grep "^# $2 $3=" "$work/$1.ktap" | head -n 2 | tr '\n' '|')"
