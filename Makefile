@@ -30,12 +30,14 @@ $(if $(KARCH),,$(error ARCH=$(ARCH) is not in the architecture table))
 BASE ?= tiny
 base_tiny_target := tinyconfig
 base_tiny_timeout := 120
+base_tiny64_target := tinyconfig
+base_tiny64_timeout := 120
 base_defconfig_target := defconfig
 base_defconfig_timeout := 600
 BASE_TARGET := $(base_$(BASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 BASE_FRAG := kernel-patch/config/base-$(BASE).config
-$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, defconfig)))
+$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
 VARIANTS ?= multiuser nomultiuser nomultiuser-compat
@@ -107,7 +109,7 @@ help:
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
-	@echo '  BASE=$(BASE)   tiny or defconfig (kernel-patch/config/base-*.config)'
+	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32) or defconfig (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
 	@echo '  ARCH=$(ARCH)   architecture table entry'
@@ -211,6 +213,7 @@ INITRAMFS_IN := initramfs/files.list initramfs/payload.list initramfs/init \
 	initramfs/mkinitramfs.sh \
 	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe \
 	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
+	$(B)/murun/murun \
 	$(shell find apps/etc -type f)
 
 $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -32,13 +33,14 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: murun [--mode=nomultiuser|compat] [--trace] [--] PROGRAM [ARGS...]\n"
+	fputs("usage: murun [--mode=nomultiuser|compat|native] [--trace] [--] PROGRAM [ARGS...]\n"
 	      "Run PROGRAM with the syscalls a CONFIG_MULTIUSER=n kernel lacks\n"
 	      "answered as that kernel would (nomultiuser: ENOSYS) or as the\n"
-	      "MULTIUSER_COMPAT patch would (compat).  --trace prints each such\n"
-	      "call on stderr.  Exit status: PROGRAM's (128+N if killed by\n"
-	      "signal N); 2 for a bad command line, 125 if murun itself failed.\n",
-	      f);
+	      "MULTIUSER_COMPAT patch would (compat); native lets the running\n"
+	      "kernel answer (use it with --trace inside a guest).  --trace\n"
+	      "prints each such call on stderr.  Exit status: PROGRAM's (128+N\n"
+	      "if killed by signal N); 2 for a bad command line, 125 if murun\n"
+	      "itself failed.\n", f);
 }
 
 /*
@@ -80,7 +82,7 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t arch, int abi,
  * One context per ABI, each with its own list, merged into one.  x32
  * shares x86_64's "common" entries.
  */
-static scmp_filter_ctx build_filter(int notify)
+static scmp_filter_ctx build_filter(int notify, int native)
 {
 	static const struct {
 		uint32_t arch;
@@ -90,7 +92,8 @@ static scmp_filter_ctx build_filter(int notify)
 		{ SCMP_ARCH_X86, 32 },
 		{ SCMP_ARCH_X32, 64 },
 	};
-	uint32_t action = notify ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(ENOSYS);
+	uint32_t action = native ? SCMP_ACT_TRACE(0) :
+		notify ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(ENOSYS);
 	scmp_filter_ctx all = NULL;
 	size_t i;
 
@@ -173,7 +176,8 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
-	int compat = 0, trace = 0, sv[2] = { -1, -1 }, st, c, notify;
+	int compat = 0, native = 0, trace = 0, sv[2] = { -1, -1 }, st, c;
+	int notify;
 	scmp_filter_ctx ctx;
 	pid_t pid;
 
@@ -182,8 +186,10 @@ int main(int argc, char **argv)
 		case 'm':
 			if (!strcmp(optarg, "compat")) {
 				compat = 1;
+			} else if (!strcmp(optarg, "native")) {
+				native = 1;
 			} else if (strcmp(optarg, "nomultiuser")) {
-				fprintf(stderr, "murun: unknown mode '%s' (nomultiuser or compat)\n",
+				fprintf(stderr, "murun: unknown mode '%s' (nomultiuser, compat or native)\n",
 					optarg);
 				return 2;
 			}
@@ -204,8 +210,8 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	notify = compat || trace;
-	ctx = build_filter(notify);
+	notify = !native && (compat || trace);
+	ctx = build_filter(notify, native);
 	if (!ctx)
 		return 125;
 	if (notify && socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
@@ -218,7 +224,11 @@ int main(int argc, char **argv)
 		return 125;
 	}
 	if (pid == 0) {
-		int rc = seccomp_load(ctx);
+		int rc;
+
+		if (native && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
+			_exit(125);
+		rc = seccomp_load(ctx);
 
 		if (rc) {
 			fprintf(stderr, "murun: cannot load the filter: %s\n",
@@ -238,6 +248,8 @@ int main(int argc, char **argv)
 		_exit(127);
 	}
 	seccomp_release(ctx);
+	if (native)
+		return trace_native(pid);
 	if (notify) {
 		int fd;
 

@@ -10,7 +10,18 @@ struct mu_syscall {
 	const char *entry;	/* entry point without sys_, e.g. setuid16 */
 };
 
+#include <stdint.h>
+
+/* The filtered call with this number in ARCH's table, or NULL. */
+const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
+/* How many arguments it takes. */
+int mu_nargs(const struct mu_syscall *s);
+
 /* Answer notifications on FD until every filtered task is gone. */
 void supervise(int fd, int compat, int trace);
+
+/* --mode=native: ptrace CHILD, print each filtered call and the kernel's
+ * answer; returns CHILD's exit status (128+N for a signal). */
+int trace_native(int child);
 
 #endif

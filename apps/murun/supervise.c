@@ -45,7 +45,7 @@ static const struct {
 	{ "capget", 2, CAPGET }, { "capset", 2, CAPSET },
 };
 
-static const struct mu_syscall *lookup(uint32_t arch, int nr)
+const struct mu_syscall *mu_lookup(uint32_t arch, int nr)
 {
 	int abi = arch == SCMP_ARCH_X86 ? 32 : 64;
 	size_t i;
@@ -173,6 +173,18 @@ static long compat(const struct seccomp_notif *q, enum kind kind, int w16,
 	return -ENOSYS;
 }
 
+int mu_nargs(const struct mu_syscall *s)
+{
+	size_t len = strlen(s->entry), k;
+	int w16 = len > 2 && !strcmp(s->entry + len - 2, "16");
+
+	for (k = 0; k < ARRAY_SIZE(calls); k++)
+		if (strlen(calls[k].entry) == len - 2 * w16 &&
+		    !strncmp(s->entry, calls[k].entry, len - 2 * w16))
+			return calls[k].nargs;
+	return 3;
+}
+
 static int is_pointer(enum kind kind, int arg)
 {
 	switch (kind) {
@@ -214,7 +226,7 @@ void supervise(int fd, int compat_mode, int trace)
 		memset(q, 0, sizeof(*q));
 		if (seccomp_notify_receive(fd, q))
 			continue;
-		s = lookup(q->data.arch, q->data.nr);
+		s = mu_lookup(q->data.arch, q->data.nr);
 		len = s ? strlen(s->entry) : 0;
 		w16 = len > 2 && !strcmp(s->entry + len - 2, "16");
 		for (k = 0; s && k < ARRAY_SIZE(calls); k++)

@@ -40,6 +40,10 @@ check "compat: setuid(0) succeeds" '[ "$(obs setid.setuid_root.raw ret e)" = 0 ]
 check "compat: setuid(65534) is EINVAL" '[ "$(obs setid.setuid_nobody.raw ret e)" = "-1 EINVAL" ]'
 check "compat: capset drop is EPERM" '[ "$(obs caps.capset_drop ret e)" = "-1 EPERM" ]'
 check "compat: libcap's version query works" '[ "$(obs caps.capget_version_query verdict e)" = same ]'
+rc=0; "$mr" --mode=native -- sh -c "\"$mp\" --no-sweep setid.setuid_nobody.raw; exit 5" >i 2>i.err || rc=$?
+check "native: the kernel's own answer is traced, through fork+exec" \
+	'grep -qx "murun: setuid(65534) = 0 (kernel)" i.err && [ "$(obs setid.setuid_nobody.raw ret i)" = 0 ]'
+check "native: exit status passes through (5)" '[ $rc -eq 5 ]'
 rc=0; "$mr" --mode=bogus -- true 2>f || rc=$?
 check "bad --mode: exit 2, one line naming it" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <f)" = 1 ] && grep -q "unknown mode .bogus." f'
