@@ -262,7 +262,8 @@ check:
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
 
 $(T)/table_test: probe/tests/table_test.c $(PROBE_SRC) $(PROBE_HDR) \
-		$(B)/probe/syscalls_64.h $(B)/probe/syscalls_32.h $(B)/uapi/.ok
+		$(B)/probe/syscalls_64.h $(B)/probe/syscalls_32.h \
+		$(B)/probe/multiuser_syscalls.h $(B)/uapi/.ok
 	$(Q)mkdir -p $(@D)
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -Iprobe -o $@ $< \
 		$(filter-out probe/main.c,$(PROBE_SRC))

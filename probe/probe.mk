@@ -25,8 +25,15 @@ $(B)/probe/syscalls_32.h: probe/gen-syscalls.sh $(B)/.patch.ok
 	$(Q)mkdir -p $(@D)
 	$(Q)probe/gen-syscalls.sh $(KSRC)/$(arch_$(ARCH)_tbl32) i386 sys32 >$@
 
+# Which of those MULTIUSER=n takes away, for the sweep and for murun.
+$(B)/probe/multiuser_syscalls.h: probe/gen-multiuser.sh $(B)/.patch.ok
+	$(Q)mkdir -p $(@D)
+	$(Q)probe/gen-multiuser.sh $(KSRC) $(KSRC)/$(arch_$(ARCH)_tbl64) \
+		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
+
 $(B)/probe/muprobe: $(PROBE_SRC) $(PROBE_HDR) $(B)/probe/syscalls_64.h \
-		$(B)/probe/syscalls_32.h $(B)/uapi/.ok | deps
+		$(B)/probe/syscalls_32.h $(B)/probe/multiuser_syscalls.h \
+		$(B)/uapi/.ok | deps
 	$(Q)$(call progress,probe)
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ $(PROBE_SRC)
 

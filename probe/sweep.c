@@ -25,6 +25,8 @@
 
 #include "syscalls_64.h"
 #include "syscalls_32.h"
+/* The entries MULTIUSER=n takes away, read from the same kernel tree. */
+#include "multiuser_syscalls.h"
 
 #define ST_OK		200	/* the call returned without error */
 #define ST_EXITED	255	/* exit(-1): the call ended the child */
@@ -127,6 +129,17 @@ static long int80(long nr, long a, long b, long c, long d, long e)
 			 : "0"(nr), "b"(a), "c"(b), "d"(c), "S"(d), "D"(e)
 			 : "memory", "cc", "r8", "r9", "r10", "r11");
 	return ret;
+}
+
+static int is_multiuser(int abi, int nr)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mu_syscalls); i++)
+		if (mu_syscalls[i].abi == (abi ? 32 : 64) &&
+		    mu_syscalls[i].nr == nr)
+			return 1;
+	return 0;
 }
 
 static void nop(int sig)
@@ -238,6 +251,9 @@ int sweep_run(int abi, FILE *out, int n)
 		char res[64];
 
 		fprintf(out, "    # %s.%s nr=%d\n", an, t[i].name, t[i].nr);
+		if (is_multiuser(abi, t[i].nr))
+			fprintf(out, "    # %s.%s needs=CONFIG_MULTIUSER\n", an,
+				t[i].name);
 		if (sp)
 			fprintf(out, "    # %s.%s how=%s\n", an, t[i].name,
 				sp->why);

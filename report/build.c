@@ -130,7 +130,10 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 			json_object_set_new(row, "name", json_string(name));
 			json_object_set_new(row, "result", by);
 			json_object_set_new(row, "note", json_string(
-				l ? "ENOSYS where the baseline has it" :
+				json_object_get(e, "needs") ?
+				(l ? "compiled out with MULTIUSER" :
+				 "identity call, answered differently") :
+				l ? "ENOSYS where the baseline has it (not an identity call)" :
 				g ? "available where the baseline lacks it" :
 				"answers differently"));
 			json_array_append_new(rows, row);

@@ -82,6 +82,8 @@ static void probe_line(json_t *r, char *line)
 			json_object_set_new(p, "nr", json_integer(atoi(val)));
 		else if (!strcmp(key, "result"))
 			json_object_set_new(p, "result", json_string(val));
+		else if (!strcmp(key, "needs"))
+			json_object_set_new(p, "needs", json_string(val));
 		return;
 	}
 	if (split_obs(line, &id, &key, &val))

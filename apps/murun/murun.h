@@ -3,19 +3,16 @@
 #ifndef MURUN_H
 #define MURUN_H
 
-struct mu_syscall {
-	int abi;		/* 64: x86_64 (and x32), 32: ia32 */
-	int nr;			/* number in that ABI's table */
-	const char *name;	/* name in that table */
-	const char *entry;	/* entry point without sys_, e.g. setuid16 */
-};
+/* struct mu_syscall and mu_syscalls[]: multiuser_syscalls.h, generated. */
+struct mu_syscall;
 
 #include <stdint.h>
 
 /* The filtered call with this number in ARCH's table, or NULL. */
 const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
-/* How many arguments it takes. */
+/* How many arguments it takes; whether argument ARG is a pointer. */
 int mu_nargs(const struct mu_syscall *s);
+int mu_is_pointer(const struct mu_syscall *s, int arg);
 
 /* Answer notifications on FD until every filtered task is gone. */
 void supervise(int fd, int compat, int trace);

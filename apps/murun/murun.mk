@@ -2,11 +2,6 @@
 # guests with the libraries ldd resolves.
 MURUN_SRC := $(wildcard apps/murun/*.c)
 
-$(B)/probe/multiuser_syscalls.h: probe/gen-multiuser.sh $(B)/.patch.ok
-	$(Q)mkdir -p $(@D)
-	$(Q)probe/gen-multiuser.sh $(KSRC) $(KSRC)/$(arch_$(ARCH)_tbl64) \
-		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
-
 $(B)/murun/murun: $(MURUN_SRC) apps/murun/murun.h \
 		$(B)/probe/multiuser_syscalls.h | deps
 	$(Q)mkdir -p $(@D)

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 
 #include "murun.h"
+#include "multiuser_syscalls.h"
 
 /*
  * CHILD is stopped (SIGSTOP after PTRACE_TRACEME).  Returns its exit
@@ -62,7 +63,7 @@ int trace_native(pid_t child)
 			for (i = 0; i < nargs && n < (int)sizeof(line); i++) {
 				__u64 x = si.seccomp.args[i];
 
-				if (x > 0xffffffffULL)
+				if (!m || mu_is_pointer(m, i))
 					n += snprintf(line + n, sizeof(line) - n,
 						      "%sptr", i ? ", " : "");
 				else

@@ -173,7 +173,7 @@ static long compat(const struct seccomp_notif *q, enum kind kind, int w16,
 	return -ENOSYS;
 }
 
-int mu_nargs(const struct mu_syscall *s)
+static int call_of(const struct mu_syscall *s)
 {
 	size_t len = strlen(s->entry), k;
 	int w16 = len > 2 && !strcmp(s->entry + len - 2, "16");
@@ -181,8 +181,15 @@ int mu_nargs(const struct mu_syscall *s)
 	for (k = 0; k < ARRAY_SIZE(calls); k++)
 		if (strlen(calls[k].entry) == len - 2 * w16 &&
 		    !strncmp(s->entry, calls[k].entry, len - 2 * w16))
-			return calls[k].nargs;
-	return 3;
+			return k;
+	return -1;
+}
+
+int mu_nargs(const struct mu_syscall *s)
+{
+	int k = call_of(s);
+
+	return k < 0 ? 3 : calls[k].nargs;
 }
 
 static int is_pointer(enum kind kind, int arg)
@@ -197,6 +204,13 @@ static int is_pointer(enum kind kind, int arg)
 	default:
 		return 0;
 	}
+}
+
+int mu_is_pointer(const struct mu_syscall *s, int arg)
+{
+	int k = call_of(s);
+
+	return k < 0 || is_pointer(calls[k].kind, arg);
 }
 
 void supervise(int fd, int compat_mode, int trace)
@@ -252,9 +266,9 @@ void supervise(int fd, int compat_mode, int trace)
 			for (i = 0; i < nargs; i++) {
 				uint64_t x = q->data.args[i];
 
+				/* Pointers change with every run (ASLR). */
 				if (is_pointer(kind, i))
-					fprintf(stderr, "%s%#llx", i ? ", " : "",
-						(unsigned long long)x);
+					fprintf(stderr, "%sptr", i ? ", " : "");
 				else
 					fprintf(stderr, "%s%d", i ? ", " : "",
 						w16 ? (int16_t)x : (int32_t)x);
