@@ -295,7 +295,9 @@ check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 CHECKPATCH = PATH=/usr/bin:$$PATH $(KSRC)/scripts/checkpatch.pl
 check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
-		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c
+		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
+		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
+		apps/murun/murun.h
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)

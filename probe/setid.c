@@ -220,6 +220,8 @@ static const struct probe rows[] = {
 	VIA_LIBC("setfsgid_nobody", SETFSGID, NOBODY, 0, 0, "setfsgid(65534)"),
 	VIA_RAW("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
 	VIA_LIBC("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
+	VIA_RAW("setgroups_root", SETGROUPS, 1, 0, 0, "setgroups(1, {0})"),
+	VIA_LIBC("setgroups_root", SETGROUPS, 1, 0, 0, "setgroups(1, {0})"),
 	VIA_RAW("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,
 	    "setgroups(1, {65534})"),
 	VIA_LIBC("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,

@@ -18,14 +18,16 @@ static const char *s(json_t *o, const char *k)
 
 static void esc(FILE *f, const char *t)
 {
+	static const char *const ent[256] = {
+		['<'] = "&lt;", ['>'] = "&gt;", ['&'] = "&amp;",
+		['"'] = "&quot;", ['\''] = "&#39;",
+	};
+
 	for (; *t; t++) {
-		switch (*t) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*t, f);
-		}
+		if (ent[(unsigned char)*t])
+			fputs(ent[(unsigned char)*t], f);
+		else
+			fputc(*t, f);
 	}
 }
 

@@ -10,6 +10,7 @@
  * input.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,31 @@ static int save(const char *dest, const char *name, json_t *r,
 	return 0;
 }
 
+/* Where the value of a build option goes, or NULL if ARG is none. */
+static const char **option_slot(struct build_args *a, const char **dest,
+				const char *arg)
+{
+	static const struct {
+		const char *name;
+		size_t offset;
+	} opts[] = {
+		{ "--out", offsetof(struct build_args, out_dir) },
+		{ "--build", offsetof(struct build_args, build_dir) },
+		{ "--sizes", offsetof(struct build_args, sizes_dir) },
+		{ "--base", offsetof(struct build_args, base) },
+		{ "--arch", offsetof(struct build_args, arch) },
+		{ "--package", offsetof(struct build_args, package) },
+	};
+	size_t i;
+
+	if (!strcmp(arg, "--dest"))
+		return dest;
+	for (i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (!strcmp(arg, opts[i].name))
+			return (const char **)((char *)a + opts[i].offset);
+	return NULL;
+}
+
 static int build(int argc, char **argv)
 {
 	struct build_args a = { 0 };
@@ -69,21 +95,7 @@ static int build(int argc, char **argv)
 	for (i = 0; i < argc; i++) {
 		const char **slot = NULL;
 
-		if (!strcmp(argv[i], "--out"))
-			slot = &a.out_dir;
-		else if (!strcmp(argv[i], "--build"))
-			slot = &a.build_dir;
-		else if (!strcmp(argv[i], "--sizes"))
-			slot = &a.sizes_dir;
-		else if (!strcmp(argv[i], "--dest"))
-			slot = &dest;
-		else if (!strcmp(argv[i], "--base"))
-			slot = &a.base;
-		else if (!strcmp(argv[i], "--arch"))
-			slot = &a.arch;
-		else if (!strcmp(argv[i], "--package"))
-			slot = &a.package;
-		else if (!strcmp(argv[i], "--pair") && i + 1 < argc) {
+		if (!strcmp(argv[i], "--pair") && i + 1 < argc) {
 			char *colon = strchr(argv[++i], ':');
 
 			if (!colon || a.npairs == 8) {
@@ -95,11 +107,13 @@ static int build(int argc, char **argv)
 			a.pairs[a.npairs++][1] = colon + 1;
 			continue;
 		}
-		else if (argv[i][0] == '-') {
+		slot = option_slot(&a, &dest, argv[i]);
+		if (!slot && argv[i][0] == '-') {
 			fprintf(stderr, "mureport: build: unknown option '%s'\n",
 				argv[i]);
 			return 2;
-		} else
+		}
+		if (!slot)
 			break;
 		if (i + 1 >= argc) {
 			fprintf(stderr, "mureport: build: %s needs a value\n",
