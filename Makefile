@@ -94,7 +94,7 @@ all: report
 
 help:
 	@echo 'Targets:'
-	@echo '  all (default)  deps, kernels, initramfs, boot every variant, results'
+	@echo '  all (default)  deps, kernels, initramfs, boots, the report'
 	@echo '  check          the test suite: unit tests and end-to-end boots'
 	@echo '  deps           install missing Debian packages (root) or say which'
 	@echo '  configs        configure every variant and verify each fragment'
@@ -336,7 +336,8 @@ check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 
 
 clean:
-	rm -rf out $(B)/initramfs.cpio $(B)/probe $(B)/gen_init_cpio $(B)/tests
+	rm -rf out $(B)/initramfs.cpio $(B)/probe $(B)/gen_init_cpio $(B)/tests \
+		$(B)/report $(B)/murun $(B)/apps $(B)/app $(B)/uapi $(B)/uapi-obj
 
 distclean:
 	rm -rf out $(B) $(B).apt.log

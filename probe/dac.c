@@ -17,8 +17,6 @@
 
 #include "muprobe.h"
 
-#define EXE	"/tmp/muprobe.exe"
-
 static int copy_self(const char *to)
 {
 	char buf[65536];
@@ -145,14 +143,17 @@ static void umask_probe(const struct probe *p)
 /* A program that ignores setuid()'s result, then writes a file. */
 static void create_after(const struct probe *p)
 {
-	long r = setuid(NOBODY);
-	int err = errno, fd;
+	int err, fd;
 	struct stat st;
+	long r;
 
 	(void)p;
+	/* Before the drop: once nobody, a stale root-owned file stays. */
+	unlink(AFTER);
+	r = setuid(NOBODY);
+	err = errno;
 	obs_ret("setuid", r, err);
-	unlink("/tmp/muprobe.after");
-	fd = open("/tmp/muprobe.after", O_CREAT | O_EXCL | O_WRONLY, 0644);
+	fd = open(AFTER, O_CREAT | O_EXCL | O_WRONLY, 0644);
 	if (fd < 0 || fstat(fd, &st))
 		loud("cannot create a file in /tmp: %s", errname(errno));
 	obs("owner", "%u:%u", st.st_uid, st.st_gid);

@@ -177,9 +177,14 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* Leave nothing behind on a real machine. */
 	if (facts.root) {
 		unlink(SECRET);
 		unlink(SECRET ".600");
+		unlink(SCRATCH);
+		unlink(SCRATCH ".l");
+		unlink(AFTER);
+		unlink(EXE);
 	}
 	printf("# muprobe end\n");
 	fflush(stdout);

@@ -69,6 +69,8 @@ extern const char *self_exe;
 
 #define SCRATCH		"/tmp/muprobe.f"
 #define SECRET		"/tmp/muprobe.secret"
+#define AFTER		"/tmp/muprobe.after"
+#define EXE		"/tmp/muprobe.exe"
 #define NOBODY		65534
 #define OTHER		1000
 

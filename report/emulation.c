@@ -71,8 +71,11 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			continue;
 		}
 		json_array_append_new(missed, json_pack("{s:s,s:s,s:s,s:s}",
-			"id", id, "guest", n, "murun", x, "why", why_not(
-			json_string_value(json_object_get(row, "category")) ?: "")));
+			"id", id, "guest", n, "murun", x, "why",
+			!strcmp(x, n) ?
+			"the host differs from the multiuser guest here already (bare run), so murun's effect cannot be told apart" :
+			why_not(json_string_value(json_object_get(row,
+							"category")) ?: "")));
 	}
 	for (a = 0; a < 2; a++) {
 		json_object_foreach(json_object_get(json_object_get(guest_mu,
