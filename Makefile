@@ -78,7 +78,9 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 	KBUILD_BUILD_HOST=muprobe
 # ccache through its gcc symlinks, so that the compile command kbuild records
 # is the same with and without it and switching never forces a rebuild.
-KMAKE = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH)) \
+# CCACHE_BASEDIR makes paths relative, so that another clone hits too.
+KMAKE = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
+	CCACHE_BASEDIR=$(ABS)) \
 	$(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
 ifndef MU_T0
