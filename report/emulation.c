@@ -5,6 +5,7 @@
  * host (host-murun against host-bare), and why not the others.  Probe
  * verdicts and the syscall sweep, from the same run as the report.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -16,6 +17,24 @@ static const char *verdict(json_t *res, const char *id)
 		json_object_get(res, "probe"), id), "verdict"));
 
 	return v ? v : "missing";
+}
+
+/* A scenario's output lines joined, for comparing; "" when absent. */
+static char *app_out(json_t *res, const char *id)
+{
+	json_t *a = json_object_get(json_object_get(res, "apps"), id);
+
+	return json_dumps(json_object_get(a, "output") ?: json_null(),
+			  JSON_COMPACT | JSON_ENCODE_ANY);
+}
+
+/* A scenario's exit status, or -1000 when it did not run. */
+static long app_exit(json_t *res, const char *id)
+{
+	json_t *a = json_object_get(json_object_get(res, "apps"), id);
+	json_t *e = json_object_get(a, "exit");
+
+	return e ? (long)json_integer_value(e) : -1000;
 }
 
 static const char *sweep(json_t *res, const char *abi, const char *name)
@@ -48,6 +67,8 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	json_t *bare = results_load(out_dir, "host-bare", 0);
 	json_t *emu = results_load(out_dir, "host-murun", 0);
 	json_t *o = json_object(), *missed = json_array(), *col = json_object();
+	json_t *amiss = json_array();
+	int adiffs = 0, asame = 0, odiffs = 0, oshown = 0;
 	json_t *row, *e;
 	const char *name;
 	int diffs = 0, same = 0, sdiffs = 0, ssame = 0;
@@ -89,6 +110,46 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			ssame += lost && emul;
 		}
 	}
+	/*
+	 * Scenarios: by exit status, since their output also carries what
+	 * the host kernel and the guest kernel say differently anyway.
+	 */
+	json_array_foreach(json_object_get(guest_mu, "app_order"), k, row) {
+		const char *id = json_string_value(row);
+		long m = app_exit(guest_mu, id), n = app_exit(guest_nomu, id);
+		long b = app_exit(bare, id), x = app_exit(emu, id);
+
+		if (m == n) {
+			char *gm = app_out(guest_mu, id), *gn = app_out(guest_nomu, id);
+			char *hb = app_out(bare, id), *hx = app_out(emu, id);
+
+			/* Same exit, other output: chown that shows 0 0. */
+			if (gm && gn && strcmp(gm, gn)) {
+				odiffs++;
+				oshown += hb && hx && strcmp(hb, hx);
+			}
+			free(gm);
+			free(gn);
+			free(hb);
+			free(hx);
+			continue;
+		}
+		adiffs++;
+		if (x == n && b == m) {
+			asame++;
+			continue;
+		}
+		json_array_append_new(amiss, json_pack("{s:s,s:i,s:i,s:i,s:i}",
+			"id", id, "guest_multiuser", (int)m, "guest", (int)n,
+			"host_bare", (int)b, "murun", (int)x));
+	}
+	json_object_set_new(o, "scenario_differences", json_integer(adiffs));
+	json_object_set_new(o, "scenario_reproduced", json_integer(asame));
+	json_object_set_new(o, "scenarios_not_reproduced", amiss);
+	json_object_set_new(o, "scenario_output_only_differences",
+			    json_integer(odiffs));
+	json_object_set_new(o, "scenario_output_changed_under_murun",
+			    json_integer(oshown));
 	json_object_set_new(o, "probe_differences", json_integer(diffs));
 	json_object_set_new(o, "probe_reproduced", json_integer(same));
 	json_object_set_new(o, "syscalls_lost", json_integer(sdiffs));

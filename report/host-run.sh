@@ -1,14 +1,37 @@
 #!/bin/sh
-# The probe on the build host, bare and under murun, framed like a guest's
-# results so that mureport reads them the same way.  Scenarios are not run
-# here: they rewrite /etc, which only a guest may do.
+# The probe and the scenarios on the build host, bare and under murun,
+# framed like a guest's results so that mureport reads them the same way.
+# The scenarios rewrite /etc, so they run in a chroot of the guest image,
+# never on the host's own files.  Only /proc is mounted there; the few
+# device nodes the scenarios need are made with mknod, so nothing of the
+# host's /dev is ever inside the folder that is removed afterwards.
 #
-# usage: host-run.sh MUPROBE MURUN OUT_DIR
+# usage: host-run.sh MUPROBE MURUN IMAGE.cpio OUT_DIR
 set -eu
 probe=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 murun=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
-out=$3
-run() { # NAME COMMAND...
+image=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
+out=$4
+root=$(mktemp -d)
+cleanup() {
+	umount -l "$root/proc" 2>/dev/null || true
+	if mountpoint -q "$root/proc"; then
+		echo "host-run: $root/proc still mounted; left in place" >&2
+		return
+	fi
+	rm -rf --one-file-system "$root"
+}
+trap cleanup EXIT
+(cd "$root" && cpio -idm --quiet <"$image")
+# mktemp made it 0700: the scenarios that become nobody must get in.
+chmod 755 "$root"
+for n in null:1:3 zero:1:5 urandom:1:9 random:1:8 tty:5:0; do
+	rm -f "$root/dev/${n%%:*}"
+	mknod -m 666 "$root/dev/${n%%:*}" c $(echo "${n#*:}" | tr : ' ')
+done
+mount -t proc proc "$root/proc"
+
+run() { # NAME PREFIX...: PREFIX is empty or murun
 	name=$1
 	shift
 	rm -rf "$out/$name" "$out/$name.tmp"
@@ -17,11 +40,21 @@ run() { # NAME COMMAND...
 		echo "@@ muprobe-guest 1"
 		echo "@@ begin probe"
 		rc=0
-		(cd /tmp && "$@") || rc=$?
+		(cd /tmp && "$@" "$probe") || rc=$?
 		echo "@@ end probe rc=$rc"
+		echo "@@ begin apps"
+		rc=0
+		if [ $# -gt 0 ]; then
+			chroot "$root" /bin/murun -- /apps/run /apps/scenarios \
+				/etc.pristine || rc=$?
+		else
+			chroot "$root" /apps/run /apps/scenarios /etc.pristine ||
+				rc=$?
+		fi
+		echo "@@ end apps rc=$rc"
 		echo "@@ done"
-	} >"$out/$name.tmp/results.txt"
+	} >"$out/$name.tmp/results.txt" 2>"$out/$name.tmp/stderr.txt"
 	mv "$out/$name.tmp" "$out/$name"
 }
-run host-bare "$probe"
-run host-murun "$murun" -- "$probe"
+run host-bare
+run host-murun "$murun" --

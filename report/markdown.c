@@ -273,7 +273,16 @@ static void emulation(json_t *r, FILE *f)
 	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)
 		fprintf(f, "| `%s` | %s | %s | %s |\n", s(m, "id"),
 			s(m, "guest"), s(m, "murun"), s(m, "why"));
-	fprintf(f, "\n");
+	fprintf(f, "\nScenarios (in a chroot of the guest image, judged by exit status): %lld of the %lld that change exit status on the real kernel change the same way under murun. Not reproduced:\n\n",
+		i(e, "scenario_reproduced"), i(e, "scenario_differences"));
+	fprintf(f, "| scenario | guest multiuser | guest | host bare | murun |\n|---|---|---|---|---|\n");
+	json_array_foreach(json_object_get(e, "scenarios_not_reproduced"), n, m)
+		fprintf(f, "| `%s` | %lld | %lld | %lld | %lld |\n", s(m, "id"),
+			i(m, "guest_multiuser"), i(m, "guest"),
+			i(m, "host_bare"), i(m, "murun"));
+	fprintf(f, "\n%lld more scenarios keep their exit status but print something else on the real kernel (the silent kind: a chown that shows 0 0); murun changes the output of %lld of them, and only the real kernel shows what.\n\n",
+		i(e, "scenario_output_only_differences"),
+		i(e, "scenario_output_changed_under_murun"));
 }
 
 static void context(json_t *r, FILE *f)

@@ -16,11 +16,13 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		$(PAIRS)
 	$(Q)touch $@
 
-# The probe on the build host, bare and under murun: the emulation's
-# fidelity is measured against the guests in the same run.
-$(OUT)/host-murun/results.txt: $(B)/probe/muprobe $(B)/murun/murun report/host-run.sh
-	$(Q)$(call progress,probe on the host, bare and under murun)
-	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun $(OUT)
+# The probe and the scenarios on the build host, bare and under murun:
+# the emulation's fidelity is measured against the guests in the same run.
+$(OUT)/host-murun/results.txt: $(B)/probe/muprobe $(B)/murun/murun \
+		$(B)/initramfs.cpio report/host-run.sh
+	$(Q)$(call progress,probe and scenarios on the host, bare and under murun)
+	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
+		$(B)/initramfs.cpio $(OUT)
 
 $(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok \
 		$(OUT)/host-murun/results.txt \
