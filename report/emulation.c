@@ -114,8 +114,14 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	 * Scenarios: by exit status, since their output also carries what
 	 * the host kernel and the guest kernel say differently anyway.
 	 */
+	/* The host ran no scenarios (not root): say so, count nothing. */
+	json_object_set_new(o, "scenarios_measured", json_boolean(
+		json_object_size(json_object_get(emu, "apps")) > 0));
 	json_array_foreach(json_object_get(guest_mu, "app_order"), k, row) {
 		const char *id = json_string_value(row);
+
+		if (!json_object_size(json_object_get(emu, "apps")))
+			break;
 		long m = app_exit(guest_mu, id), n = app_exit(guest_nomu, id);
 		long b = app_exit(bare, id), x = app_exit(emu, id);
 

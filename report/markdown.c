@@ -273,6 +273,10 @@ static void emulation(json_t *r, FILE *f)
 	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)
 		fprintf(f, "| `%s` | %s | %s | %s |\n", s(m, "id"),
 			s(m, "guest"), s(m, "murun"), s(m, "why"));
+	if (!json_is_true(json_object_get(e, "scenarios_measured"))) {
+		fprintf(f, "\nScenarios: not run on the host (the chroot needs root).\n\n");
+		return;
+	}
 	fprintf(f, "\nScenarios (in a chroot of the guest image, judged by exit status): %lld of the %lld that change exit status on the real kernel change the same way under murun. Not reproduced:\n\n",
 		i(e, "scenario_reproduced"), i(e, "scenario_differences"));
 	fprintf(f, "| scenario | guest multiuser | guest | host bare | murun |\n|---|---|---|---|---|\n");
