@@ -11,7 +11,7 @@
 #include "report.h"
 #include "results.h"
 
-static const char *str(json_t *o, const char *key)
+const char *report_str(json_t *o, const char *key)
 {
 	const char *s = json_string_value(json_object_get(o, key));
 
@@ -22,7 +22,7 @@ static const char *str(json_t *o, const char *key)
 static const char *verdict_of(json_t *res, const char *id)
 {
 	json_t *p = json_object_get(json_object_get(res, "probe"), id);
-	const char *v = str(p, "verdict");
+	const char *v = report_str(p, "verdict");
 
 	return *v ? v : "missing";
 }
@@ -57,7 +57,7 @@ static json_t *probes(json_t *const *res, const char *const *names, int n)
 				json_object_set_new(verd, names[j], json_string(
 					verdict_of(res[j], pid)));
 				json_object_set_new(why, names[j],
-						    json_string(str(p, "reason")));
+						    json_string(report_str(p, "reason")));
 				json_object_set(obs, names[j],
 						p && json_object_get(p, "obs") ?
 						json_object_get(p, "obs") :
@@ -65,11 +65,11 @@ static json_t *probes(json_t *const *res, const char *const *names, int n)
 			}
 			json_object_set_new(row, "id", json_string(pid));
 			json_object_set_new(row, "category",
-					    json_string(str(first, "cat")));
+					    json_string(report_str(first, "cat")));
 			json_object_set_new(row, "what",
-					    json_string(str(first, "desc")));
+					    json_string(report_str(first, "desc")));
 			json_object_set_new(row, "linux",
-					    json_string(str(first, "linux")));
+					    json_string(report_str(first, "linux")));
 			json_object_set_new(row, "verdict", verd);
 			json_object_set_new(row, "reason", why);
 			json_object_set_new(row, "observed", obs);
@@ -98,14 +98,14 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 
 		json_object_foreach(base, name, e) {
 			json_t *row, *by = json_object();
-			const char *r0 = str(e, "result");
+			const char *r0 = report_str(e, "result");
 			int differs = 0, l = 0, g = 0;
 
 			for (i = 0; i < n; i++) {
 				json_t *x = json_object_get(json_object_get(
 					json_object_get(res[i], "sweep"),
 					abis[a]), name);
-				const char *ri = x ? str(x, "result") : "missing";
+				const char *ri = x ? report_str(x, "result") : "missing";
 
 				json_object_set_new(by, names[i], json_string(ri));
 				if (strcmp(ri, r0))
@@ -196,7 +196,7 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 					json_object_get(s, "exit") ?
 					json_integer(json_integer_value(
 						json_object_get(s, "exit"))) :
-					json_string(str(s, "verdict")));
+					json_string(report_str(s, "verdict")));
 				json_object_set_new(out, names[j], json_string(o));
 				if (j == 0) {
 					base_out = o;
@@ -219,8 +219,8 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 			*changed += differs;
 			row = json_object();
 			json_object_set_new(row, "id", json_string(sid));
-			json_object_set_new(row, "cmd", json_string(str(first, "cmd")));
-			json_object_set_new(row, "note", json_string(str(first, "note")));
+			json_object_set_new(row, "cmd", json_string(report_str(first, "cmd")));
+			json_object_set_new(row, "note", json_string(report_str(first, "note")));
 			json_object_set_new(row, "changed", json_boolean(differs));
 			json_object_set_new(row, "exit", exit);
 			json_object_set_new(row, "output", out);
@@ -294,11 +294,11 @@ json_t *report_build(const struct build_args *a)
 		json_object_set_new(v, "name", json_string(a->variants[i]));
 		json_object_set(v, "status", json_object_get(res[i], "status"));
 		json_object_set_new(v, "reason",
-				    json_string(str(res[i], "reason")));
-		json_object_set_new(v, "memory", json_string(str(
+				    json_string(report_str(res[i], "reason")));
+		json_object_set_new(v, "memory", json_string(report_str(
 			json_object_get(res[i], "kernel"), "memory")));
 		json_array_append_new(vars, v);
-		json_object_set_new(uname, a->variants[i], json_string(str(
+		json_object_set_new(uname, a->variants[i], json_string(report_str(
 			json_object_get(res[i], "kernel"), "uname_r")));
 	}
 	json_object_set_new(kernel, "package", json_string(a->package));

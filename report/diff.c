@@ -11,13 +11,6 @@
 
 #include "report.h"
 
-static const char *s(json_t *o, const char *k)
-{
-	const char *v = json_string_value(json_object_get(o, k));
-
-	return v ? v : "";
-}
-
 static void head(FILE *f, const char *section, int *shown)
 {
 	if (!*shown)
@@ -34,8 +27,8 @@ static json_t *index_by(json_t *a, const char *key, const char *key2)
 	json_array_foreach(a, n, row) {
 		char k[256];
 
-		snprintf(k, sizeof(k), "%s%s%s", key2 ? s(row, key2) : "",
-			 key2 ? " " : "", s(row, key));
+		snprintf(k, sizeof(k), "%s%s%s", key2 ? report_str(row, key2) : "",
+			 key2 ? " " : "", report_str(row, key));
 		json_object_set(o, k, row);
 	}
 	return o;

@@ -9,13 +9,6 @@
 
 #include "report.h"
 
-static const char *s(json_t *o, const char *k)
-{
-	const char *v = json_string_value(json_object_get(o, k));
-
-	return v ? v : "";
-}
-
 static void esc(FILE *f, const char *t)
 {
 	static const char *const ent[256] = {
@@ -62,9 +55,9 @@ static void chart(json_t *r, FILE *f)
 		int w = (int)(labs(t) * 300 / max);
 
 		fprintf(f, "<text x='0' y='%d' font-size='12'>", y + 17);
-		esc(f, s(p, "from"));
+		esc(f, report_str(p, "from"));
 		fputs(" &#8594; ", f);
-		esc(f, s(p, "to"));
+		esc(f, report_str(p, "to"));
 		fprintf(f, "</text><rect x='300' y='%d' width='%d' height='20' fill='%s'/>"
 			"<text x='%d' y='%d' font-size='12'>%ld bytes</text>",
 			y + 4, w ? w : 1, t < 0 ? "#4a4" : "#c44", 305 + w,
@@ -84,15 +77,15 @@ static void summary(json_t *r, FILE *f)
 	      "<th>silent</th><th>loud</th><th>like Linux</th>"
 	      "<th>skipped</th></tr>\n", f);
 	json_array_foreach(json_object_get(r, "variants"), n, v) {
-		json_t *c = json_object_get(by, s(v, "name"));
+		json_t *c = json_object_get(by, report_str(v, "name"));
 
 		fputs("<tr><td>", f);
-		esc(f, s(v, "name"));
+		esc(f, report_str(v, "name"));
 		fputs("</td><td>", f);
-		esc(f, s(v, "status"));
-		if (*s(v, "reason")) {
+		esc(f, report_str(v, "status"));
+		if (*report_str(v, "reason")) {
 			fputs(": ", f);
-			esc(f, s(v, "reason"));
+			esc(f, report_str(v, "reason"));
 		}
 		fprintf(f, "</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td></tr>\n",
 			json_integer_value(json_object_get(c, "silent")),
@@ -112,7 +105,7 @@ static void matrix(json_t *r, FILE *f)
 	fputs("<h2>Probe matrix</h2><p>Silent differences first.</p><table><tr><th>probe</th>", f);
 	json_array_foreach(vars, m, v) {
 		fputs("<th>", f);
-		esc(f, s(v, "name"));
+		esc(f, report_str(v, "name"));
 		fputs("</th>", f);
 	}
 	fputs("<th>what Linux does</th></tr>\n", f);
@@ -121,18 +114,18 @@ static void matrix(json_t *r, FILE *f)
 			if (report_rank(row, vars) != pass)
 				continue;
 			fputs("<tr><td><code>", f);
-			esc(f, s(row, "id"));
+			esc(f, report_str(row, "id"));
 			fputs("</code></td>", f);
 			json_array_foreach(vars, m, v) {
-				const char *x = s(json_object_get(row, "verdict"),
-						  s(v, "name"));
+				const char *x = report_str(json_object_get(row, "verdict"),
+						  report_str(v, "name"));
 
 				fprintf(f, "<td class='%s' title='", x);
-				esc(f, s(json_object_get(row, "reason"), s(v, "name")));
+				esc(f, report_str(json_object_get(row, "reason"), report_str(v, "name")));
 				fprintf(f, "'>%s</td>", x);
 			}
 			fputs("<td>", f);
-			esc(f, s(row, "linux"));
+			esc(f, report_str(row, "linux"));
 			fputs("</td></tr>\n", f);
 		}
 	}

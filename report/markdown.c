@@ -5,13 +5,6 @@
 
 #include "report.h"
 
-static const char *s(json_t *o, const char *k)
-{
-	const char *v = json_string_value(json_object_get(o, k));
-
-	return v ? v : "";
-}
-
 static json_int_t i(json_t *o, const char *k)
 {
 	return json_integer_value(json_object_get(o, k));
@@ -40,25 +33,25 @@ static void summary(json_t *r, FILE *f)
 	fprintf(f, "# muprobe: how CONFIG_MULTIUSER=n differs from Linux\n\n");
 	fprintf(f, "## Summary\n\n");
 	fprintf(f, "- Kernel: Debian linux-source-6.1 %s, base `%s`, %s\n",
-		s(k, "package"), s(k, "base"), s(k, "arch"));
+		report_str(k, "package"), report_str(k, "base"), report_str(k, "arch"));
 	fprintf(f, "- Variants (guest `uname -r`):");
 	json_array_foreach(json_object_get(r, "variants"), n, v) {
-		fprintf(f, " `%s` (%s, %s)", s(v, "name"),
-			s(u, s(v, "name")), s(v, "status"));
+		fprintf(f, " `%s` (%s, %s)", report_str(v, "name"),
+			report_str(u, report_str(v, "name")), report_str(v, "status"));
 	}
 	fprintf(f, "\n");
 	json_array_foreach(json_object_get(r, "variants"), n, v)
-		if (strcmp(s(v, "status"), "complete"))
-			fprintf(f, "- **%s is incomplete**: %s\n", s(v, "name"),
-				s(v, "reason"));
+		if (strcmp(report_str(v, "status"), "complete"))
+			fprintf(f, "- **%s is incomplete**: %s\n", report_str(v, "name"),
+				report_str(v, "reason"));
 	fprintf(f, "\n| variant | silent | loud | like Linux | skipped | broken/missing |\n");
 	fprintf(f, "|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(r, "variants"), n, v) {
 		json_t *c = json_object_get(json_object_get(sm, "by_variant"),
-					    s(v, "name"));
+					    report_str(v, "name"));
 
 		fprintf(f, "| %s | **%lld** | %lld | %lld | %lld | %lld |\n",
-			s(v, "name"), i(c, "silent"), i(c, "loud"), i(c, "same"),
+			report_str(v, "name"), i(c, "silent"), i(c, "loud"), i(c, "same"),
 			i(c, "skip"), i(c, "broken_or_missing"));
 	}
 	fprintf(f, "\n%lld probes. Syscalls lost (ENOSYS where the baseline has them): x86_64 %lld of %lld, ia32 %lld of %lld. Scenarios whose result changed: %lld.",
@@ -89,12 +82,12 @@ static void sizes(json_t *r, FILE *f)
 		const char *sec;
 		json_t *v;
 
-		fprintf(f, "### %s -> %s\n\n", s(p, "from"), s(p, "to"));
+		fprintf(f, "### %s -> %s\n\n", report_str(p, "from"), report_str(p, "to"));
 		if (!b) {
 			fprintf(f, "Not measured.\n\n");
 			continue;
 		}
-		fprintf(f, "- bloat-o-meter: `%s`\n", s(b, "summary"));
+		fprintf(f, "- bloat-o-meter: `%s`\n", report_str(b, "summary"));
 		fprintf(f, "- bzImage: %lld -> %lld bytes\n", i(z, "from"),
 			i(z, "to"));
 		json_object_foreach(sf, sec, v)
@@ -102,17 +95,17 @@ static void sizes(json_t *r, FILE *f)
 				json_integer_value(v), i(st, sec));
 		if (json_object_get(p, "alignment_note"))
 			fprintf(f, "- **Alignment**: %s\n",
-				s(p, "alignment_note"));
+				report_str(p, "alignment_note"));
 		fprintf(f, "\n| symbol | old | new | delta |\n|---|---|---|---|\n");
 		json_array_foreach(json_object_get(b, "top"), m, t)
 			fprintf(f, "| `%s` | %lld | %lld | %lld |\n",
-				s(t, "symbol"), i(t, "old"), i(t, "new"),
+				report_str(t, "symbol"), i(t, "old"), i(t, "new"),
 				i(t, "delta"));
 		fprintf(f, "\n");
 	}
 	json_array_foreach(json_object_get(r, "variants"), n, p)
-		fprintf(f, "- %s boot `Memory:` %s\n", s(p, "name"),
-			s(p, "memory"));
+		fprintf(f, "- %s boot `Memory:` %s\n", report_str(p, "name"),
+			report_str(p, "memory"));
 	fprintf(f, "\n");
 }
 
@@ -123,7 +116,7 @@ static void fallout(json_t *r, FILE *f)
 	size_t n;
 
 	fprintf(f, "## Kconfig fallout\n\nOptions set in `%s` and gone in `%s` after olddefconfig: %lld.\n\n",
-		s(fo, "from"), s(fo, "to"), i(fo, "count"));
+		report_str(fo, "from"), report_str(fo, "to"), i(fo, "count"));
 	json_object_foreach(json_object_get(fo, "groups"), g, syms) {
 		fprintf(f, "- %s:", g);
 		json_array_foreach(syms, n, x)
@@ -141,7 +134,7 @@ static void variants_header(json_t *r, FILE *f, const char *first,
 
 	fprintf(f, "| %s |", first);
 	json_array_foreach(json_object_get(r, "variants"), n, v)
-		fprintf(f, " %s |", s(v, "name"));
+		fprintf(f, " %s |", report_str(v, "name"));
 	fprintf(f, " %s |\n|---|", last);
 	for (k = 0; k <= n; k++)
 		fprintf(f, "---|");
@@ -164,12 +157,12 @@ static void syscall_table(json_t *r, FILE *f)
 		i(json_object_get(t, "ia32"), "lost"));
 	variants_header(r, f, "abi nr name", "note");
 	json_array_foreach(json_object_get(r, "syscalls"), n, row) {
-		fprintf(f, "| %s %lld `%s` |", s(row, "abi"), i(row, "nr"),
-			s(row, "name"));
+		fprintf(f, "| %s %lld `%s` |", report_str(row, "abi"), i(row, "nr"),
+			report_str(row, "name"));
 		json_array_foreach(json_object_get(r, "variants"), m, v)
-			fprintf(f, " %s |", s(json_object_get(row, "result"),
-					      s(v, "name")));
-		fprintf(f, " %s |\n", s(row, "note"));
+			fprintf(f, " %s |", report_str(json_object_get(row, "result"),
+					      report_str(v, "name")));
+		fprintf(f, " %s |\n", report_str(row, "note"));
 	}
 	fprintf(f, "\n");
 }
@@ -188,19 +181,19 @@ static void probe_matrix(json_t *r, FILE *f)
 
 			if (report_rank(row, vars) != pass)
 				continue;
-			fprintf(f, "| `%s` |", s(row, "id"));
+			fprintf(f, "| `%s` |", report_str(row, "id"));
 			json_array_foreach(vars, m, v) {
-				const char *x = s(json_object_get(row, "verdict"),
-						  s(v, "name"));
+				const char *x = report_str(json_object_get(row, "verdict"),
+						  report_str(v, "name"));
 
 				fprintf(f, strcmp(x, "silent") ? " %s |" :
 					" **%s** |", x);
 				if (!*why && strcmp(x, "same") && strcmp(x, "skip"))
-					why = s(json_object_get(row, "reason"),
-						s(v, "name"));
+					why = report_str(json_object_get(row, "reason"),
+						report_str(v, "name"));
 			}
-			fprintf(f, " %s | ", s(json_object_get(json_object_get(
-				r, "emulation"), "verdicts"), s(row, "id")));
+			fprintf(f, " %s | ", report_str(json_object_get(json_object_get(
+				r, "emulation"), "verdicts"), report_str(row, "id")));
 			cell(f, why);
 			fprintf(f, " |\n");
 		}
@@ -217,12 +210,12 @@ static void scenario_list(json_t *r, FILE *f)
 	fprintf(f, "## Scenarios\n\n");
 	variants_header(r, f, "scenario (exit status)", "command");
 	json_array_foreach(json_object_get(r, "scenarios"), n, row) {
-		fprintf(f, "| `%s`%s |", s(row, "id"),
+		fprintf(f, "| `%s`%s |", report_str(row, "id"),
 			json_is_true(json_object_get(row, "changed")) ?
 			" (changed)" : "");
 		json_array_foreach(vars, m, v) {
 			json_t *e = json_object_get(json_object_get(row, "exit"),
-						    s(v, "name"));
+						    report_str(v, "name"));
 
 			if (json_is_integer(e))
 				fprintf(f, " %lld |", json_integer_value(e));
@@ -232,7 +225,7 @@ static void scenario_list(json_t *r, FILE *f)
 				fprintf(f, " not run |");
 		}
 		fprintf(f, " `");
-		cell(f, s(row, "cmd"));
+		cell(f, report_str(row, "cmd"));
 		fprintf(f, "` |\n");
 	}
 	fprintf(f, "\n");
@@ -242,13 +235,13 @@ static void scenario_list(json_t *r, FILE *f)
 
 		if (!json_is_true(json_object_get(row, "changed")))
 			continue;
-		fprintf(f, "### %s\n\n`%s`", s(row, "id"), s(row, "cmd"));
-		if (*s(row, "note"))
-			fprintf(f, " - %s", s(row, "note"));
+		fprintf(f, "### %s\n\n`%s`", report_str(row, "id"), report_str(row, "cmd"));
+		if (*report_str(row, "note"))
+			fprintf(f, " - %s", report_str(row, "note"));
 		fprintf(f, "\n\n");
 		json_array_foreach(json_object_get(r, "context"), k, d)
-			if (!strcmp(s(d, "scenario"), s(row, "id")))
-				fprintf(f, "> Known context: %s\n\n", s(d, "text"));
+			if (!strcmp(report_str(d, "scenario"), report_str(row, "id")))
+				fprintf(f, "> Known context: %s\n\n", report_str(d, "text"));
 		json_object_foreach(json_object_get(row, "diff"), name, d)
 			fprintf(f, "%s vs baseline:\n\n```diff\n%s```\n\n",
 				name, json_string_value(d));
@@ -261,18 +254,18 @@ static void emulation(json_t *r, FILE *f)
 	size_t n;
 
 	fprintf(f, "## Emulation on the host (murun)\n\n");
-	if (strcmp(s(e, "status"), "complete")) {
-		fprintf(f, "Not measured: %s\n\n", s(e, "reason"));
+	if (strcmp(report_str(e, "status"), "complete")) {
+		fprintf(f, "Not measured: %s\n\n", report_str(e, "reason"));
 		return;
 	}
 	fprintf(f, "`%s` on the build host, against the host bare, reproduces %lld of the %lld probe differences and %lld of the %lld lost syscalls that the real `%s` guest shows. Not reproduced:\n\n",
-		s(e, "tool"), i(e, "probe_reproduced"), i(e, "probe_differences"),
+		report_str(e, "tool"), i(e, "probe_reproduced"), i(e, "probe_differences"),
 		i(e, "syscalls_reproduced"), i(e, "syscalls_lost"),
-		s(json_array_get(json_object_get(r, "variants"), 1), "name"));
+		report_str(json_array_get(json_object_get(r, "variants"), 1), "name"));
 	fprintf(f, "| probe | guest | murun | why |\n|---|---|---|---|\n");
 	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)
-		fprintf(f, "| `%s` | %s | %s | %s |\n", s(m, "id"),
-			s(m, "guest"), s(m, "murun"), s(m, "why"));
+		fprintf(f, "| `%s` | %s | %s | %s |\n", report_str(m, "id"),
+			report_str(m, "guest"), report_str(m, "murun"), report_str(m, "why"));
 	if (!json_is_true(json_object_get(e, "scenarios_measured"))) {
 		fprintf(f, "\nScenarios: not run on the host (the chroot needs root).\n\n");
 		return;
@@ -281,7 +274,7 @@ static void emulation(json_t *r, FILE *f)
 		i(e, "scenario_reproduced"), i(e, "scenario_differences"));
 	fprintf(f, "| scenario | guest multiuser | guest | host bare | murun |\n|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(e, "scenarios_not_reproduced"), n, m)
-		fprintf(f, "| `%s` | %lld | %lld | %lld | %lld |\n", s(m, "id"),
+		fprintf(f, "| `%s` | %lld | %lld | %lld | %lld |\n", report_str(m, "id"),
 			i(m, "guest_multiuser"), i(m, "guest"),
 			i(m, "host_bare"), i(m, "murun"));
 	fprintf(f, "\n%lld more scenarios keep their exit status but print something else on the real kernel (the silent kind: a chown that shows 0 0); murun changes the output of %lld of them, and only the real kernel shows what.\n\n",
@@ -297,10 +290,10 @@ static void context(json_t *r, FILE *f)
 	fprintf(f, "## Known context\n\n");
 	json_array_foreach(json_object_get(r, "context"), n, d) {
 		if (json_is_null(json_object_get(d, "scenario")))
-			fprintf(f, "- %s\n", s(d, "text"));
+			fprintf(f, "- %s\n", report_str(d, "text"));
 		else
-			fprintf(f, "- `%s`: %s\n", s(d, "scenario"),
-				s(d, "text"));
+			fprintf(f, "- `%s`: %s\n", report_str(d, "scenario"),
+				report_str(d, "text"));
 	}
 }
 

@@ -32,5 +32,7 @@ void report_html(json_t *r, FILE *f);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
 int udiff(const char *a, const char *b, char **out);
 int report_rank(json_t *row, json_t *variants);
+/* The string at KEY of O, or "" when there is none. */
+const char *report_str(json_t *o, const char *key);
 
 #endif
