@@ -108,6 +108,7 @@ help:
 	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
 	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant'
 	@echo '  murun          $(B)/murun/murun: the host-side emulation, no QEMU'
+	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~5 min)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -299,7 +300,7 @@ check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
 		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
 		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
-		apps/murun/murun.h
+		apps/murun/murun.h apps/murun/allow-all.c
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)

@@ -38,9 +38,10 @@ static void usage(FILE *f)
 	      "answered as that kernel would (nomultiuser: ENOSYS) or as the\n"
 	      "MULTIUSER_COMPAT patch would (compat); native lets the running\n"
 	      "kernel answer (use it with --trace inside a guest).  --trace\n"
-	      "prints each such call on stderr.  Exit status: PROGRAM's (128+N\n"
-	      "if killed by signal N); 2 for a bad command line, 125 if murun\n"
-	      "itself failed.\n", f);
+	      "prints each such call on stderr.  Exit status: PROGRAM's (plain\n"
+	      "nomultiuser mode becomes PROGRAM; the others report a death by\n"
+	      "signal N as 128+N); 2 for a bad command line, 125 if murun\n"
+	      "itself failed, 127 if PROGRAM cannot be run.\n", f);
 }
 
 /*
@@ -122,6 +123,14 @@ static scmp_filter_ctx build_filter(int notify, int native)
 	/* As root, keep set-uid programs working: no NO_NEW_PRIVS. */
 	if (geteuid() == 0)
 		seccomp_attr_set(all, SCMP_FLTATR_CTL_NNP, 0);
+	/*
+	 * A seccomp filter normally also turns on the speculation
+	 * mitigations (SSBD, STIBP) for the task; a MULTIUSER=n kernel would
+	 * not, and they would slow the program down, so ask to keep them as
+	 * they were.  Older kernels refuse the flag: go on without it.
+	 */
+	if (seccomp_api_get() >= 4)
+		seccomp_attr_set(all, SCMP_FLTATR_CTL_SSB, 1);
 	return all;
 fail:
 	fprintf(stderr, "murun: cannot build the seccomp filter\n");
@@ -161,6 +170,25 @@ static int recv_fd(int sock)
 		return -1;
 	memcpy(&fd, CMSG_DATA(h), sizeof(int));
 	return fd;
+}
+
+static int load_filter(scmp_filter_ctx ctx)
+{
+	int rc = seccomp_load(ctx);
+
+	if (rc)
+		fprintf(stderr, "murun: cannot load the filter: %s\n",
+			strerror(-rc));
+	return rc;
+}
+
+/* Become ARGV[0]; returns only on failure, with 127 as a shell would. */
+static int run(char **argv)
+{
+	execvp(argv[0], argv);
+	fprintf(stderr, "murun: cannot run %s: %s\n", argv[0],
+		strerror(errno));
+	return 127;
 }
 
 static int status_of(int st)
@@ -214,6 +242,17 @@ int main(int argc, char **argv)
 	ctx = build_filter(notify, native);
 	if (!ctx)
 		return 125;
+	/*
+	 * Plain ENOSYS needs nobody to answer: load the filter here and
+	 * become the program, so it costs no fork and the caller waits for
+	 * the program itself (a death by signal reaches it as such).
+	 */
+	if (!notify && !native) {
+		if (load_filter(ctx))
+			return 125;
+		seccomp_release(ctx);
+		return run(argv + optind);
+	}
 	if (notify && socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
 		perror("murun: socketpair");
 		return 125;
@@ -224,17 +263,10 @@ int main(int argc, char **argv)
 		return 125;
 	}
 	if (pid == 0) {
-		int rc;
-
 		if (native && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
 			_exit(125);
-		rc = seccomp_load(ctx);
-
-		if (rc) {
-			fprintf(stderr, "murun: cannot load the filter: %s\n",
-				strerror(-rc));
+		if (load_filter(ctx))
 			_exit(125);
-		}
 		if (notify) {
 			close(sv[0]);
 			if (send_fd(sv[1], seccomp_notify_fd(ctx)))
@@ -242,10 +274,7 @@ int main(int argc, char **argv)
 			close(seccomp_notify_fd(ctx));
 			close(sv[1]);
 		}
-		execvp(argv[optind], argv + optind);
-		fprintf(stderr, "murun: cannot run %s: %s\n", argv[optind],
-			strerror(errno));
-		_exit(127);
+		_exit(run(argv + optind));
 	}
 	seccomp_release(ctx);
 	if (native)
