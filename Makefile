@@ -108,7 +108,7 @@ help:
 	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
 	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant'
 	@echo '  murun          $(B)/murun/murun: the host-side emulation, no QEMU'
-	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~5 min)'
+	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -232,7 +232,7 @@ ARGS ?=
 app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
 		$(B)/probe/muprobe
 	$(Q)$(call progress,app $(APP) $(ARGS))
-	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) out/app $(QEMU) $(BOOT_TIMEOUT) \
+	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) $(OUT)/app $(QEMU) $(BOOT_TIMEOUT) \
 		$(ACCEL) '$(APP)' '$(ARGS)' \
 		$(foreach v,$(VARIANTS),$(v)=$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app
@@ -315,7 +315,7 @@ check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/in
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
-	$(Q)apps/tests/app.sh
+	$(Q)apps/tests/app.sh $(OUT)/app
 
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B)

@@ -29,8 +29,6 @@
 #include "murun.h"
 #include "multiuser_syscalls.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 static void usage(FILE *f)
 {
 	fputs("usage: murun [--mode=nomultiuser|compat|native] [--trace] [--] PROGRAM [ARGS...]\n"

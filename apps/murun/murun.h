@@ -8,6 +8,8 @@ struct mu_syscall;
 
 #include <stdint.h>
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* The filtered call with this number in ARCH's table, or NULL. */
 const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
 /* How many arguments it takes; whether argument ARG is a pointer. */

@@ -13,8 +13,8 @@ $(B)/murun/allow-all: apps/murun/allow-all.c | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -O2 -Wall -Wextra -Werror -static -o $@ $<
 
-# Timing, so not part of make check: about 5 minutes with 40 rounds.
-MURUN_BENCH_ROUNDS ?= 40
+# Timing, so not part of make check: about 8 minutes with 120 rounds.
+MURUN_BENCH_ROUNDS ?= 120
 murun-bench: $(B)/murun/murun $(B)/murun/allow-all
 	$(Q)$(call progress,murun-bench: $(MURUN_BENCH_ROUNDS) rounds)
 	$(Q)mkdir -p out

@@ -18,7 +18,6 @@
 #include "murun.h"
 #include "multiuser_syscalls.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define X32_BIT 0x40000000
 #define CAP_V1 0x19980330
 #define CAP_V2 0x20071026

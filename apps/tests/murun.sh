@@ -1,8 +1,9 @@
 #!/bin/sh
 # murun on the host, no QEMU: a program calling setuid gets ENOSYS; --trace
-# lists the call; the exit status passes through; a program that forks
-# and execs keeps the filter, through the ia32 entry too; compat answers
-# as the patch does; a bad command line gives a clear error.
+# lists the call; the exit status passes through (plain mode is the
+# program itself); a program that forks and execs keeps the filter,
+# through the ia32 entry too; compat answers as the patch does; a bad
+# command line gives a clear error.
 #
 # usage: murun.sh MURUN MUPROBE
 set -eu
@@ -25,7 +26,13 @@ check "--trace lists setuid(65534)" 'grep -qx "murun: setuid(65534) = -1 ENOSYS"
 rc=0; "$mr" -- sh -c 'exit 7' || rc=$?
 check "exit status passes through (7)" '[ $rc -eq 7 ]'
 rc=0; "$mr" -- sh -c 'kill -TERM $$' || rc=$?
-check "death by signal is 128+N (143)" '[ $rc -eq 143 ]'
+check "death by signal reaches the caller (143)" '[ $rc -eq 143 ]'
+rc=0; "$mr" --trace -- sh -c 'kill -TERM $$' || rc=$?
+check "--trace: death by signal is 128+N (143)" '[ $rc -eq 143 ]'
+"$mr" -- sh -c 'echo $$' >pid &
+wpid=$!
+wait $wpid || true
+check "ENOSYS mode becomes the program (same pid, no fork)" '[ "$(cat pid)" = "$wpid" ]'
 "$mr" -- sh -c "\"$mp\" --no-sweep uid.getresuid" >c
 check "fork+exec keeps the filter" '[ "$(obs uid.getresuid ret c)" = "-1 ENOSYS" ]'
 "$mr" -- "$mp" sweep.ia32 >d
