@@ -106,7 +106,8 @@ help:
 	@echo '  boot           boot every variant again, results in $(OUT)/VARIANT/'
 	@echo '  report         $(OUT)/report.{md,json,html} (the default goal)'
 	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
-	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant'
+	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant, its'
+	@echo '                 identity calls traced by murun (TRACE=0: run it bare)'
 	@echo '  murun          $(B)/murun/murun: the host-side emulation, no QEMU'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
@@ -225,15 +226,17 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 		initramfs/files.list:initramfs/payload.list $(B) $@
 
 initramfs: $(B)/initramfs.cpio
-
+# make app APP=/path/to/program ARGS='...' [TRACE=0]: your program in every
+# variant; by default under murun --mode=native --trace.
 # make app APP=/path/to/program ARGS='...': your program in every variant.
 APP ?=
 ARGS ?=
+TRACE ?= 1
 app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
-		$(B)/probe/muprobe
+		$(B)/probe/muprobe $(B)/murun/murun
 	$(Q)$(call progress,app $(APP) $(ARGS))
 	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) $(OUT)/app $(QEMU) $(BOOT_TIMEOUT) \
-		$(ACCEL) '$(APP)' '$(ARGS)' \
+		$(ACCEL) '$(TRACE)' '$(APP)' '$(ARGS)' \
 		$(foreach v,$(VARIANTS),$(v)=$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app
 

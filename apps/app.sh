@@ -2,13 +2,15 @@
 # "Bring your own binary": run one program in every variant's guest and
 # show, side by side, what differed.  The program goes into the guest with
 # the shared libraries ldd resolves for it; it runs as a one-line scenario
-# (exit status, stdout, stderr kept) from the pristine /etc.
+# (exit status, stdout, stderr kept) from the pristine /etc.  With TRACE=1
+# it runs under murun --mode=native --trace, so that each identity call it
+# made is listed with what that kernel answered ("call:" lines).
 #
-# usage: app.sh GEN_INIT_CPIO BUILD_DIR OUT_DIR QEMU TIMEOUT ACCEL APP ARGS \
-#               VARIANT=KERNEL...
+# usage: app.sh GEN_INIT_CPIO BUILD_DIR OUT_DIR QEMU TIMEOUT ACCEL TRACE \
+#               APP ARGS VARIANT=KERNEL...
 set -eu
-gen=$1 build=$2 out=$3 qemu=$4 timeout=$5 accel=$6 app=$7 args=$8
-shift 8
+gen=$1 build=$2 out=$3 qemu=$4 timeout=$5 accel=$6 trace=$7 app=$8 args=$9
+shift 9
 here=$(cd "$(dirname "$0")/.." && pwd)
 [ -n "$app" ] || { echo "app: set APP=/path/to/program" >&2; exit 2; }
 [ -f "$app" ] && [ -x "$app" ] || {
@@ -18,12 +20,18 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/app
 rm -rf "$work" && mkdir -p "$work/scenarios"
 name=$(basename "$app")
-printf 'run /app/%s %s\n' "$name" "$args" >"$work/scenarios/$name.scn"
+case $trace in
+0) printf 'run /app/%s %s\n' "$name" "$args" ;;
+1) printf 'run murun --mode=native --trace --output=/tmp/app.calls -- /app/%s %s\nstate cat /tmp/app.calls\n' \
+	"$name" "$args" ;;
+*) echo "app: TRACE must be 0 or 1, not '$trace'" >&2; exit 2 ;;
+esac >"$work/scenarios/$name.scn"
 printf '#!/bin/sh\nexec /apps/run /app/scenarios /etc.pristine\n' >"$work/30-app"
 cat >"$work/app.list" <<EOL
 elf	/app/$name	$app	0755
 tree	/app/scenarios	$work/scenarios	-
 file	/payload/30-app	$work/30-app	0755
+file	/bin/murun	$build/murun/murun	0755
 EOL
 if ! ldd "$app" >/dev/null 2>&1 && file -L "$app" 2>/dev/null | grep -q dynamic; then
 	echo "app: ldd cannot resolve the libraries of $app" >&2
@@ -38,7 +46,8 @@ for vk in "$@"; do
 	"$here/initramfs/boot-guest.sh" "$v" "$k" "$work/initramfs.cpio" \
 		"$out/$v" "$timeout" "$accel" "$qemu" "$build/accel"
 	"$here/initramfs/section.sh" "$out/$v/results.txt" app |
-		sed -n 's/^# apps\.[^ ]* \(exit\|stdout\|stderr\)=/\1: /p' >"$out/$v.txt"
+		sed -n 's/^# apps\.[^ ]* \(exit\|stdout\|stderr\)=/\1: /p
+			s/^# apps\.[^ ]* state=cat [^ ]* => murun: /call: /p' >"$out/$v.txt"
 	[ -n "$first" ] || first=$v
 done
 echo "== $name $args"

@@ -31,15 +31,17 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: murun [--mode=nomultiuser|compat|native] [--trace] [--] PROGRAM [ARGS...]\n"
+	fputs("usage: murun [--mode=nomultiuser|compat|native] [--trace] [--output=FILE]\n"
+	      "             [--] PROGRAM [ARGS...]\n"
 	      "Run PROGRAM with the syscalls a CONFIG_MULTIUSER=n kernel lacks\n"
 	      "answered as that kernel would (nomultiuser: ENOSYS) or as the\n"
 	      "MULTIUSER_COMPAT patch would (compat); native lets the running\n"
 	      "kernel answer (use it with --trace inside a guest).  --trace\n"
-	      "prints each such call on stderr.  Exit status: PROGRAM's (plain\n"
-	      "nomultiuser mode becomes PROGRAM; the others report a death by\n"
-	      "signal N as 128+N); 2 for a bad command line, 125 if murun\n"
-	      "itself failed, 127 if PROGRAM cannot be run.\n", f);
+	      "prints each such call on stderr, or in FILE with --output.\n"
+	      "Exit status: PROGRAM's (plain nomultiuser mode becomes PROGRAM;\n"
+	      "the others report a death by signal N as 128+N); 2 for a bad\n"
+	      "command line, 125 if murun itself failed, 127 if PROGRAM cannot\n"
+	      "be run.\n", f);
 }
 
 /*
@@ -199,11 +201,13 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "mode", required_argument, NULL, 'm' },
 		{ "trace", no_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
 	int compat = 0, native = 0, trace = 0, sv[2] = { -1, -1 }, st, c;
 	int notify;
+	const char *output = NULL;
 	scmp_filter_ctx ctx;
 	pid_t pid;
 
@@ -223,6 +227,9 @@ int main(int argc, char **argv)
 		case 't':
 			trace = 1;
 			break;
+		case 'o':
+			output = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 0;
@@ -235,6 +242,17 @@ int main(int argc, char **argv)
 		fprintf(stderr, "murun: no program given\n");
 		usage(stderr);
 		return 2;
+	}
+	if (output && !trace && !native) {
+		fprintf(stderr, "murun: --output needs --trace or --mode=native\n");
+		return 2;
+	}
+	mu_out = stderr;
+	/* Close-on-exec: the program must not inherit the trace file. */
+	if (output && !(mu_out = fopen(output, "we"))) {
+		fprintf(stderr, "murun: cannot write %s: %s\n", output,
+			strerror(errno));
+		return 125;
 	}
 	notify = !native && (compat || trace);
 	ctx = build_filter(notify, native);

@@ -1,20 +1,38 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* murun: the filtered syscall list and the notification supervisor. */
+/* murun: the filtered calls, the trace line, the two supervisors. */
 #ifndef MURUN_H
 #define MURUN_H
+
+#include <linux/types.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* struct mu_syscall and mu_syscalls[]: multiuser_syscalls.h, generated. */
 struct mu_syscall;
 
-#include <stdint.h>
+/* How MULTIUSER_COMPAT answers an entry point (kernel-patch/0001). */
+enum mu_kind { SETID, SETIDS, GETIDS, GETGROUPS, SETGROUPS, SETFS, GETID,
+	       PASS, CAPGET, CAPSET };
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+struct mu_call {
+	const char *entry;	/* without a "16" suffix */
+	int nargs;
+	enum mu_kind kind;
+};
 
 /* The filtered call with this number in ARCH's table, or NULL. */
 const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
-/* How many arguments it takes; whether argument ARG is a pointer. */
-int mu_nargs(const struct mu_syscall *s);
-int mu_is_pointer(const struct mu_syscall *s, int arg);
+/* Its entry point's arguments and answer, or NULL; 16-bit ids or not. */
+const struct mu_call *mu_call_of(const struct mu_syscall *s);
+int mu_is16(const struct mu_syscall *s);
+
+/* Where trace lines go: stderr, or --output's file. */
+extern FILE *mu_out;
+/* Print "murun: [ia32 ]name(args) = RESULT". */
+void mu_trace(uint32_t arch, const struct mu_syscall *s,
+	      const __u64 *args, const char *result);
 
 /* Answer notifications on FD until every filtered task is gone. */
 void supervise(int fd, int compat, int trace);

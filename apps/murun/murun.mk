@@ -1,7 +1,8 @@
 # murun: the host-side emulation (glibc + libseccomp), also copied into the
 # guests.  Static: the dynamic loader would cost every run more than the
 # filter does (make murun-bench).
-MURUN_SRC := apps/murun/murun.c apps/murun/supervise.c apps/murun/native.c
+MURUN_SRC := apps/murun/murun.c apps/murun/calls.c apps/murun/supervise.c \
+	apps/murun/native.c
 
 $(B)/murun/murun: $(MURUN_SRC) apps/murun/murun.h \
 		$(B)/probe/multiuser_syscalls.h | deps

@@ -16,7 +16,6 @@
 #include <sys/wait.h>
 
 #include "murun.h"
-#include "multiuser_syscalls.h"
 
 /*
  * CHILD is stopped (SIGSTOP after PTRACE_TRACEME).  Returns its exit
@@ -27,9 +26,12 @@ int trace_native(pid_t child)
 	struct __ptrace_syscall_info si;
 	int st, code = 125;
 	pid_t pid;
-	/* The one tracee with a call in flight, and that call's text. */
+	/* The one tracee with a call in flight, and that call. */
 	pid_t pending = 0;
-	char line[256] = "";
+	const struct mu_syscall *call = NULL;
+	uint32_t arch = 0;
+	__u64 args[6];
+	char res[64];
 
 	if (waitpid(child, &st, 0) != child || !WIFSTOPPED(st))
 		return 125;
@@ -49,27 +51,9 @@ int trace_native(pid_t child)
 		}
 		if (event == PTRACE_EVENT_SECCOMP &&
 		    ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si), &si) > 0) {
-			const struct mu_syscall *m = mu_lookup(si.arch,
-							       si.seccomp.nr);
-			int n = snprintf(line, sizeof(line), "murun: %s%s(",
-				si.arch == SCMP_ARCH_X86 ? "ia32 " : "",
-				m ? m->name : "?");
-			int i, nargs = m ? mu_nargs(m) : 3;
-
-			/*
-			 * Ids as numbers; pointers only as "ptr": their values
-			 * change with every run (ASLR) and mean nothing here.
-			 */
-			for (i = 0; i < nargs && n < (int)sizeof(line); i++) {
-				__u64 x = si.seccomp.args[i];
-
-				if (!m || mu_is_pointer(m, i))
-					n += snprintf(line + n, sizeof(line) - n,
-						      "%sptr", i ? ", " : "");
-				else
-					n += snprintf(line + n, sizeof(line) - n,
-						      "%s%d", i ? ", " : "", (int)x);
-			}
+			arch = si.arch;
+			call = mu_lookup(arch, si.seccomp.nr);
+			memcpy(args, si.seccomp.args, sizeof(args));
 			pending = pid;
 			/* Run the call; stop again when it returns. */
 			ptrace(PTRACE_SYSCALL, pid, 0, 0);
@@ -80,11 +64,12 @@ int trace_native(pid_t child)
 			    ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si),
 				   &si) > 0 && si.op == PTRACE_SYSCALL_INFO_EXIT) {
 				if (si.exit.is_error)
-					fprintf(stderr, "%s) = -1 %s (kernel)\n",
-						line, strerrorname_np(-si.exit.rval) ?: "?");
+					snprintf(res, sizeof(res), "-1 %s (kernel)",
+						 strerrorname_np(-si.exit.rval) ?: "?");
 				else
-					fprintf(stderr, "%s) = %lld (kernel)\n",
-						line, (long long)si.exit.rval);
+					snprintf(res, sizeof(res), "%lld (kernel)",
+						 (long long)si.exit.rval);
+				mu_trace(arch, call, args, res);
 				pending = 0;
 			}
 			ptrace(PTRACE_CONT, pid, 0, 0);

@@ -16,46 +16,10 @@
 #include <sys/uio.h>
 
 #include "murun.h"
-#include "multiuser_syscalls.h"
 
-#define X32_BIT 0x40000000
 #define CAP_V1 0x19980330
 #define CAP_V2 0x20071026
 #define CAP_V3 0x20080522
-
-enum kind { SETID, SETIDS, GETIDS, GETGROUPS, SETGROUPS, SETFS, GETID,
-	    PASS, CAPGET, CAPSET };
-
-/* Entry points (without a "16" suffix): how many args, how to answer. */
-static const struct {
-	const char *entry;
-	int nargs;
-	enum kind kind;
-} calls[] = {
-	{ "setuid", 1, SETID }, { "setgid", 1, SETID },
-	{ "setreuid", 2, SETIDS }, { "setregid", 2, SETIDS },
-	{ "setresuid", 3, SETIDS }, { "setresgid", 3, SETIDS },
-	{ "getresuid", 3, GETIDS }, { "getresgid", 3, GETIDS },
-	{ "getgroups", 2, GETGROUPS }, { "setgroups", 2, SETGROUPS },
-	{ "setfsuid", 1, SETFS }, { "setfsgid", 1, SETFS },
-	{ "getuid", 0, GETID }, { "geteuid", 0, GETID },
-	{ "getgid", 0, GETID }, { "getegid", 0, GETID },
-	{ "chown", 3, PASS }, { "lchown", 3, PASS }, { "fchown", 3, PASS },
-	{ "capget", 2, CAPGET }, { "capset", 2, CAPSET },
-};
-
-const struct mu_syscall *mu_lookup(uint32_t arch, int nr)
-{
-	int abi = arch == SCMP_ARCH_X86 ? 32 : 64;
-	size_t i;
-
-	if (arch == SCMP_ARCH_X32)
-		nr &= ~X32_BIT;
-	for (i = 0; i < ARRAY_SIZE(mu_syscalls); i++)
-		if (mu_syscalls[i].abi == abi && mu_syscalls[i].nr == nr)
-			return &mu_syscalls[i];
-	return NULL;
-}
 
 static int mem(pid_t pid, uint64_t addr, void *buf, size_t len, int write)
 {
@@ -89,7 +53,7 @@ static int last_cap(void)
 }
 
 /* Returns the value, or a negative errno; *pass asks for CONTINUE. */
-static long compat(const struct seccomp_notif *q, enum kind kind, int w16,
+static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 		   int nargs, int *pass)
 {
 	const __u64 *a = q->data.args;
@@ -172,46 +136,6 @@ static long compat(const struct seccomp_notif *q, enum kind kind, int w16,
 	return -ENOSYS;
 }
 
-static int call_of(const struct mu_syscall *s)
-{
-	size_t len = strlen(s->entry), k;
-	int w16 = len > 2 && !strcmp(s->entry + len - 2, "16");
-
-	for (k = 0; k < ARRAY_SIZE(calls); k++)
-		if (strlen(calls[k].entry) == len - 2 * w16 &&
-		    !strncmp(s->entry, calls[k].entry, len - 2 * w16))
-			return k;
-	return -1;
-}
-
-int mu_nargs(const struct mu_syscall *s)
-{
-	int k = call_of(s);
-
-	return k < 0 ? 3 : calls[k].nargs;
-}
-
-static int is_pointer(enum kind kind, int arg)
-{
-	switch (kind) {
-	case GETIDS: case CAPGET: case CAPSET:
-		return 1;
-	case GETGROUPS: case SETGROUPS:
-		return arg == 1;
-	case PASS:
-		return arg == 0;
-	default:
-		return 0;
-	}
-}
-
-int mu_is_pointer(const struct mu_syscall *s, int arg)
-{
-	int k = call_of(s);
-
-	return k < 0 || is_pointer(calls[k].kind, arg);
-}
-
 void supervise(int fd, int compat_mode, int trace)
 {
 	struct seccomp_notif *q;
@@ -224,9 +148,9 @@ void supervise(int fd, int compat_mode, int trace)
 	for (;;) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 		const struct mu_syscall *s;
-		size_t len, k;
-		int nargs = 0, pass = 0, w16, i;
-		enum kind kind = PASS;
+		const struct mu_call *c;
+		int pass = 0;
+		char res[64];
 		long v;
 
 		if (poll(&p, 1, -1) < 0) {
@@ -240,16 +164,10 @@ void supervise(int fd, int compat_mode, int trace)
 		if (seccomp_notify_receive(fd, q))
 			continue;
 		s = mu_lookup(q->data.arch, q->data.nr);
-		len = s ? strlen(s->entry) : 0;
-		w16 = len > 2 && !strcmp(s->entry + len - 2, "16");
-		for (k = 0; s && k < ARRAY_SIZE(calls); k++)
-			if (!strncmp(s->entry, calls[k].entry, len - 2 * w16) &&
-			    strlen(calls[k].entry) == len - 2 * w16) {
-				nargs = calls[k].nargs;
-				kind = calls[k].kind;
-			}
-		v = !s ? -ENOSYS : compat_mode ?
-			compat(q, kind, w16, nargs, &pass) : -ENOSYS;
+		c = s ? mu_call_of(s) : NULL;
+		v = !c ? -ENOSYS : compat_mode ?
+			compat(q, c->kind, mu_is16(s), c->nargs, &pass) :
+			-ENOSYS;
 		memset(r, 0, sizeof(*r));
 		r->id = q->id;
 		if (pass)
@@ -259,25 +177,14 @@ void supervise(int fd, int compat_mode, int trace)
 		else
 			r->val = v;
 		if (trace) {
-			fprintf(stderr, "murun: %s%s(",
-				q->data.arch == SCMP_ARCH_X86 ? "ia32 " : "",
-				s ? s->name : "?");
-			for (i = 0; i < nargs; i++) {
-				uint64_t x = q->data.args[i];
-
-				/* Pointers change with every run (ASLR). */
-				if (is_pointer(kind, i))
-					fprintf(stderr, "%sptr", i ? ", " : "");
-				else
-					fprintf(stderr, "%s%d", i ? ", " : "",
-						w16 ? (int16_t)x : (int32_t)x);
-			}
 			if (pass)
-				fprintf(stderr, ") = passed to the kernel\n");
+				snprintf(res, sizeof(res), "passed to the kernel");
 			else if (v < 0)
-				fprintf(stderr, ") = -1 %s\n", strerrorname_np(-v) ?: "?");
+				snprintf(res, sizeof(res), "-1 %s",
+					 strerrorname_np(-v) ?: "?");
 			else
-				fprintf(stderr, ") = %ld\n", v);
+				snprintf(res, sizeof(res), "%ld", v);
+			mu_trace(q->data.arch, s, q->data.args, res);
 		}
 		seccomp_notify_respond(fd, r);
 	}

@@ -1,6 +1,7 @@
 #!/bin/sh
 # make app: a dynamic glibc program (util-linux setpriv) dropping to nobody,
-# run in every variant; the summary must show what each guest saw.  A bad
+# run in every variant; the summary must show what each guest saw, with
+# the identity calls murun traced there (and none with TRACE=0).  A bad
 # APP must give a one-line error and exit 2.
 #
 # usage: app.sh OUT   (from the project root; runs make, which writes OUT)
@@ -15,6 +16,14 @@ echo "$out" | grep -q '^nomultiuser  *exit 127$' || fail "nomultiuser did not ex
 echo "$out" | grep -q '^+stderr: setpriv: .*Function not implemented' ||
 	fail "no ENOSYS diff for nomultiuser"
 grep -qx 'stdout: 65534' "$appout/multiuser.txt" || fail "multiuser did not become 65534"
+grep -qx 'call: setuid(65534) = 0 (kernel)' "$appout/multiuser.txt" ||
+	fail "multiuser: murun did not trace setuid(65534) = 0"
+grep -qx 'call: capget(ptr, ptr) = -1 ENOSYS (kernel)' "$appout/nomultiuser.txt" ||
+	fail "nomultiuser: murun did not trace capget's ENOSYS"
+out=$(make -s --no-print-directory app TRACE=0 APP=/usr/bin/setpriv \
+	ARGS='--reuid=65534 --regid=65534 --clear-groups id -u' 2>&1)
+echo "$out" | grep -q '^nomultiuser  *exit 127$' || fail "TRACE=0: nomultiuser did not exit 127"
+! grep -q '^call:' "$appout/multiuser.txt" || fail "TRACE=0 still traced"
 if err=$(make -s --no-print-directory app APP=/nonexistent 2>&1); then
 	fail "a missing APP was accepted"
 fi

@@ -25,7 +25,7 @@ check "setuid gets ENOSYS" '[ "$(obs setid.setuid_nobody.raw ret a)" = "-1 ENOSY
 check "--trace lists setuid(65534)" 'grep -qx "murun: setuid(65534) = -1 ENOSYS" b.err'
 rc=0; "$mr" -- sh -c 'exit 7' || rc=$?
 check "exit status passes through (7)" '[ $rc -eq 7 ]'
-rc=0; "$mr" -- sh -c 'kill -TERM $$' || rc=$?
+rc=0; "$mr" -- sh -c 'kill -TERM $$' 2>/dev/null || rc=$?
 check "death by signal reaches the caller (143)" '[ $rc -eq 143 ]'
 rc=0; "$mr" --trace -- sh -c 'kill -TERM $$' || rc=$?
 check "--trace: death by signal is 128+N (143)" '[ $rc -eq 143 ]'
@@ -33,6 +33,12 @@ check "--trace: death by signal is 128+N (143)" '[ $rc -eq 143 ]'
 wpid=$!
 wait $wpid || true
 check "ENOSYS mode becomes the program (same pid, no fork)" '[ "$(cat pid)" = "$wpid" ]'
+"$mr" --trace --output=t -- "$mp" --no-sweep 'setid.setuid_nobody.raw' >/dev/null 2>t.err
+check "--output puts the trace in the file, not on stderr" \
+	'grep -qx "murun: setuid(65534) = -1 ENOSYS" t && ! grep -q "^murun:" t.err'
+rc=0; "$mr" --output=t -- true 2>t.err || rc=$?
+check "--output without --trace: exit 2, one line" \
+	'[ $rc -eq 2 ] && [ "$(wc -l <t.err)" = 1 ] && grep -q "needs --trace" t.err'
 "$mr" -- sh -c "\"$mp\" --no-sweep uid.getresuid" >c
 check "fork+exec keeps the filter" '[ "$(obs uid.getresuid ret c)" = "-1 ENOSYS" ]'
 "$mr" -- "$mp" sweep.ia32 >d
