@@ -247,9 +247,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "murun: --output needs --trace or --mode=native\n");
 		return 2;
 	}
-	mu_out = stderr;
 	/* Close-on-exec: the program must not inherit the trace file. */
-	if (output && !(mu_out = fopen(output, "we"))) {
+	mu_out = output ? fopen(output, "we") : stderr;
+	if (!mu_out) {
 		fprintf(stderr, "murun: cannot write %s: %s\n", output,
 			strerror(errno));
 		return 125;
