@@ -248,6 +248,15 @@ static void scenario_list(json_t *r, FILE *f)
 	}
 }
 
+/* The table's head, or a sentence when every difference was reproduced. */
+static void not_reproduced(json_t *rows, FILE *f, const char *head)
+{
+	if (json_array_size(rows))
+		fprintf(f, " Not reproduced:\n\n%s", head);
+	else
+		fprintf(f, " Every one is reproduced.\n");
+}
+
 static void emulation(json_t *r, FILE *f)
 {
 	json_t *e = json_object_get(r, "emulation"), *m;
@@ -258,11 +267,12 @@ static void emulation(json_t *r, FILE *f)
 		fprintf(f, "Not measured: %s\n\n", report_str(e, "reason"));
 		return;
 	}
-	fprintf(f, "`%s` on the build host, against the host bare, reproduces %lld of the %lld probe differences and %lld of the %lld lost syscalls that the real `%s` guest shows. Not reproduced:\n\n",
+	fprintf(f, "`%s` on the build host, against the host bare, reproduces %lld of the %lld probe differences and %lld of the %lld lost syscalls that the real `%s` guest shows.",
 		report_str(e, "tool"), i(e, "probe_reproduced"), i(e, "probe_differences"),
 		i(e, "syscalls_reproduced"), i(e, "syscalls_lost"),
 		report_str(json_array_get(json_object_get(r, "variants"), 1), "name"));
-	fprintf(f, "| probe | guest | murun | why |\n|---|---|---|---|\n");
+	not_reproduced(json_object_get(e, "not_reproduced"), f,
+		       "| probe | guest | murun | why |\n|---|---|---|---|\n");
 	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)
 		fprintf(f, "| `%s` | %s | %s | %s |\n", report_str(m, "id"),
 			report_str(m, "guest"), report_str(m, "murun"), report_str(m, "why"));
@@ -270,9 +280,10 @@ static void emulation(json_t *r, FILE *f)
 		fprintf(f, "\nScenarios: not run on the host (the chroot needs root).\n\n");
 		return;
 	}
-	fprintf(f, "\nScenarios (in a chroot of the guest image, judged by exit status): %lld of the %lld that change exit status on the real kernel change the same way under murun. Not reproduced:\n\n",
+	fprintf(f, "\nScenarios (in a chroot of the guest image, judged by exit status): %lld of the %lld that change exit status on the real kernel change the same way under murun.",
 		i(e, "scenario_reproduced"), i(e, "scenario_differences"));
-	fprintf(f, "| scenario | guest multiuser | guest | host bare | murun |\n|---|---|---|---|---|\n");
+	not_reproduced(json_object_get(e, "scenarios_not_reproduced"), f,
+		       "| scenario | guest multiuser | guest | host bare | murun |\n|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(e, "scenarios_not_reproduced"), n, m)
 		fprintf(f, "| `%s` | %lld | %lld | %lld | %lld |\n", report_str(m, "id"),
 			i(m, "guest_multiuser"), i(m, "guest"),
