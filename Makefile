@@ -249,7 +249,8 @@ include report/report.mk
 CHECKS := probe-table probe-cli patch-apply kconfig-verify defconfig-configs \
 	checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	app-e2e murun report-golden report-html patch-bisect boot-faults
+	app-e2e murun report-golden report-emulation report-html patch-bisect \
+	boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -333,6 +334,9 @@ check-report-unit: $(B)/report/mureport
 check-report-golden: $(OUT)/report.json
 	$(Q)[ -r $(GOLDEN) ] || { echo "no golden report $(GOLDEN): run make update-golden" >&2; exit 1; }
 	$(Q)$(B)/report/mureport diff $(GOLDEN) $(OUT)/report.json
+
+check-report-emulation: $(OUT)/report.json
+	$(Q)report/tests/emulation.sh $<
 
 check-report-html: $(OUT)/report.json
 	$(Q)report/tests/screenshot.sh $(OUT)/report.html $(T)/report.png

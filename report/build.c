@@ -278,6 +278,20 @@ static json_t *summary(json_t *probe_rows, const char *const *names, int n,
 	return s;
 }
 
+/* murun --mode=compat against the nomultiuser-compat guest, if built. */
+static json_t *emulation_compat(const struct build_args *a, json_t **res,
+				json_t *prows)
+{
+	int i;
+
+	for (i = 0; i < a->nvariants; i++)
+		if (!strcmp(a->variants[i], "nomultiuser-compat"))
+			return report_emulation(res[0], res[i], a->variants[i],
+						a->out_dir, "compat", prows);
+	return json_pack("{s:s,s:s}", "status", "incomplete", "reason",
+			 "no nomultiuser-compat variant in this report");
+}
+
 json_t *report_build(const struct build_args *a)
 {
 	json_t *r = json_object(), *res[16], *vars = json_array();
@@ -326,7 +340,9 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "probes", prows);
 	json_object_set_new(r, "scenarios", arows);
 	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],
-		a->out_dir, prows));
+		a->variants[1], a->out_dir, "nomultiuser", prows));
+	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,
+		prows));
 	json_object_set_new(r, "context", report_context());
 	json_decref(totals);
 	for (i = 0; i < a->nvariants; i++)

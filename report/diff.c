@@ -128,6 +128,9 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	volatile_ |= whole(f, "emulation (volatile: host-dependent)",
 			   json_object_get(old, "emulation"),
 			   json_object_get(cur, "emulation"));
+	volatile_ |= whole(f, "emulation_compat (volatile: host-dependent)",
+			   json_object_get(old, "emulation_compat"),
+			   json_object_get(cur, "emulation_compat"));
 	if (!behaviour && !volatile_)
 		fprintf(f, "no change\n");
 	else if (!behaviour)

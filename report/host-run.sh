@@ -1,6 +1,7 @@
 #!/bin/sh
-# The probe and the scenarios on the build host, bare and under murun,
-# framed like a guest's results so that mureport reads them the same way.
+# The probe and the scenarios on the build host, bare and under murun
+# (--mode=nomultiuser, then --mode=compat), framed like a guest's results
+# so that mureport reads them the same way.
 # The scenarios rewrite /etc, so they run in a chroot of the guest image,
 # never on the host's own files.  Only /proc is mounted there; the few
 # device nodes the scenarios need are made with mknod, so nothing of the
@@ -34,7 +35,7 @@ if [ "$(id -u)" = 0 ]; then
 	mount -t proc proc "$root/proc"
 fi
 
-run() { # NAME PREFIX...: PREFIX is empty or murun
+run() { # NAME [MURUN_OPTION...]: bare without options, else under murun
 	name=$1
 	shift
 	rm -rf "$out/$name" "$out/$name.tmp"
@@ -43,13 +44,17 @@ run() { # NAME PREFIX...: PREFIX is empty or murun
 		echo "@@ muprobe-guest 1"
 		echo "@@ begin probe"
 		rc=0
-		(cd /tmp && "$@" "$probe") || rc=$?
+		if [ $# -gt 0 ]; then
+			(cd /tmp && "$murun" "$@" -- "$probe") || rc=$?
+		else
+			(cd /tmp && "$probe") || rc=$?
+		fi
 		echo "@@ end probe rc=$rc"
 		if [ "$(id -u)" = 0 ]; then
 			echo "@@ begin apps"
 			rc=0
 			if [ $# -gt 0 ]; then
-				chroot "$root" /bin/murun -- /apps/run \
+				chroot "$root" /bin/murun "$@" -- /apps/run \
 					/apps/scenarios /etc.pristine || rc=$?
 			else
 				chroot "$root" /apps/run /apps/scenarios \
@@ -62,4 +67,5 @@ run() { # NAME PREFIX...: PREFIX is empty or murun
 	mv "$out/$name.tmp" "$out/$name"
 }
 run host-bare
-run host-murun "$murun" --
+run host-murun --mode=nomultiuser
+run host-murun-compat --mode=compat

@@ -25,8 +25,10 @@ json_t *report_fallout(const char *build_dir, const char *from,
 json_t *report_sizes(const char *sizes_dir, const char *from,
 		     const char *to);
 json_t *report_context(void);
+/* MODE: murun's, results in OUT_DIR/host-murun[-MODE]; GUEST: its name. */
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
-			 const char *out_dir, json_t *probes);
+			 const char *guest, const char *out_dir,
+			 const char *mode, json_t *probes);
 void report_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);

@@ -16,16 +16,18 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		$(PAIRS)
 	$(Q)touch $@
 
-# The probe and the scenarios on the build host, bare and under murun:
-# the emulation's fidelity is measured against the guests in the same run.
-$(OUT)/host-murun/results.txt: $(B)/probe/muprobe $(B)/murun/murun \
-		$(B)/initramfs.cpio report/host-run.sh
+# The probe and the scenarios on the build host, bare and under murun in
+# both modes: the emulation's fidelity is measured against the guests in
+# the same run.
+HOST_RUNS := $(foreach r,host-bare host-murun host-murun-compat,\
+	$(OUT)/$(r)/results.txt)
+$(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
+		report/host-run.sh
 	$(Q)$(call progress,probe and scenarios on the host, bare and under murun)
 	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
 		$(B)/initramfs.cpio $(OUT)
 
-$(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok \
-		$(OUT)/host-murun/results.txt \
+$(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok $(HOST_RUNS) \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)$(call progress,report)
 	$(Q)$(B)/report/mureport build --out $(OUT) --build $(B)/$(BASE) \

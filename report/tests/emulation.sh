@@ -1,0 +1,44 @@
+#!/bin/sh
+# murun's fidelity, as the report measured it in this run: what the
+# emulation is built to do, checked against what it did.
+#   - both modes were measured (the host runs are complete);
+#   - nomultiuser: every syscall the real guest lost is ENOSYS under murun;
+#   - neither mode takes away a syscall that its real guest answers;
+#   - every probe difference murun misses is a silent one (kernel state
+#     that only the real kernel has): each loud one is reproduced;
+#   - every scenario whose exit status changes on the real kernel changes
+#     the same way under murun.
+#
+# usage: emulation.sh REPORT.json
+set -eu
+exec python3 - "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+n = fails = 0
+def check(name, ok):
+    global n, fails
+    n += 1
+    print(("ok" if ok else "not ok"), n, name)
+    fails += not ok
+for key in ("emulation", "emulation_compat"):
+    e = r.get(key, {})
+    t = e.get("tool", key)
+    check(f"{t}: measured", e.get("status") == "complete")
+    if e.get("status") != "complete":
+        continue
+    if key == "emulation":
+        check(f"{t}: all {e['syscalls_lost']} lost syscalls reproduced",
+              e["syscalls_lost"] > 0 and
+              e["syscalls_reproduced"] == e["syscalls_lost"])
+    check(f"{t}: no syscall lost that the {e['guest']} guest answers",
+          e["syscalls_lost_only_under_murun"] == 0)
+    loud = [m["id"] for m in e["not_reproduced"] if m["guest"] != "silent"]
+    check(f"{t}: every loud probe difference reproduced {loud or ''}",
+          not loud and e["probe_differences"] > 0)
+    if e.get("scenarios_measured"):
+        miss = [m["id"] for m in e["scenarios_not_reproduced"]]
+        check(f"{t}: every scenario exit change reproduced {miss or ''}",
+              not miss and e["scenario_differences"] > 0)
+print(f"{n - fails} passed, {fails} failed")
+sys.exit(1 if fails else 0)
+PY
