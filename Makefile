@@ -304,7 +304,7 @@ check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
 		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
 		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
-		apps/murun/murun.h apps/murun/allow-all.c
+		apps/murun/murun.h apps/murun/allow-all.c apps/tests/setxid-threads.c
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)
@@ -324,8 +324,12 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B)
 
-check-murun: $(B)/murun/murun $(B)/probe/muprobe
-	$(Q)apps/tests/murun.sh $(B)/murun/murun $(B)/probe/muprobe
+$(T)/setxid-threads: apps/tests/setxid-threads.c | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+
+check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
+	$(Q)apps/tests/murun.sh $^
 
 check-report-unit: $(B)/report/mureport
 	$(Q)report/tests/unit.sh $(B)/report/mureport

@@ -11,11 +11,47 @@
 #include <seccomp.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
 #include "murun.h"
+
+/*
+ * A call in flight, between its seccomp stop and its syscall-exit stop.
+ * Every tracee may have one at the same time: glibc's setuid() makes each
+ * thread of the process call setuid(2) (its __nptl_setxid broadcast).
+ */
+struct flight {
+	pid_t pid;
+	uint32_t arch;
+	const struct mu_syscall *call;
+	__u64 args[6];
+};
+
+/* PID's slot, or a free one (pid 0) with NEW; NULL when there is none. */
+static struct flight *slot(struct flight **v, size_t *n, pid_t pid, int new)
+{
+	struct flight *f;
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*v)[i].pid == pid)
+			return &(*v)[i];
+	if (!new)
+		return NULL;
+	for (i = 0; i < *n; i++)
+		if (!(*v)[i].pid)
+			return &(*v)[i];
+	f = realloc(*v, (*n + 16) * sizeof(**v));
+	if (!f)
+		return NULL;
+	memset(f + *n, 0, 16 * sizeof(*f));
+	*v = f;
+	*n += 16;
+	return &f[*n - 16];
+}
 
 /*
  * CHILD is stopped (SIGSTOP after PTRACE_TRACEME).  Returns its exit
@@ -24,13 +60,10 @@
 int trace_native(pid_t child)
 {
 	struct __ptrace_syscall_info si;
+	struct flight *fl = NULL, *f;
+	size_t nfl = 0;
 	int st, code = 125;
 	pid_t pid;
-	/* The one tracee with a call in flight, and that call. */
-	pid_t pending = 0;
-	const struct mu_syscall *call = NULL;
-	uint32_t arch = 0;
-	__u64 args[6];
 	char res[64];
 
 	if (waitpid(child, &st, 0) != child || !WIFSTOPPED(st))
@@ -44,6 +77,9 @@ int trace_native(pid_t child)
 		int sig = 0, event = st >> 16;
 
 		if (WIFEXITED(st) || WIFSIGNALED(st)) {
+			f = slot(&fl, &nfl, pid, 0);
+			if (f)
+				f->pid = 0;
 			if (pid == child)
 				code = WIFEXITED(st) ? WEXITSTATUS(st) :
 					128 + WTERMSIG(st);
@@ -51,26 +87,31 @@ int trace_native(pid_t child)
 		}
 		if (event == PTRACE_EVENT_SECCOMP &&
 		    ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si), &si) > 0) {
-			arch = si.arch;
-			call = mu_lookup(arch, si.seccomp.nr);
-			memcpy(args, si.seccomp.args, sizeof(args));
-			pending = pid;
+			f = slot(&fl, &nfl, pid, 1);
+			if (f) {
+				f->pid = pid;
+				f->arch = si.arch;
+				f->call = mu_lookup(si.arch, si.seccomp.nr);
+				memcpy(f->args, si.seccomp.args,
+				       sizeof(f->args));
+			}
 			/* Run the call; stop again when it returns. */
 			ptrace(PTRACE_SYSCALL, pid, 0, 0);
 			continue;
 		}
 		if (WSTOPSIG(st) == (SIGTRAP | 0x80)) {
-			if (pid == pending &&
-			    ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si),
-				   &si) > 0 && si.op == PTRACE_SYSCALL_INFO_EXIT) {
+			f = slot(&fl, &nfl, pid, 0);
+			if (f && ptrace(PTRACE_GET_SYSCALL_INFO, pid, sizeof(si),
+					&si) > 0 &&
+			    si.op == PTRACE_SYSCALL_INFO_EXIT) {
 				if (si.exit.is_error)
 					snprintf(res, sizeof(res), "-1 %s (kernel)",
 						 strerrorname_np(-si.exit.rval) ?: "?");
 				else
 					snprintf(res, sizeof(res), "%lld (kernel)",
 						 (long long)si.exit.rval);
-				mu_trace(arch, call, args, res);
-				pending = 0;
+				mu_trace(f->arch, f->call, f->args, res);
+				f->pid = 0;
 			}
 			ptrace(PTRACE_CONT, pid, 0, 0);
 			continue;
@@ -85,5 +126,6 @@ int trace_native(pid_t child)
 			sig = 0;
 		ptrace(PTRACE_CONT, pid, 0, sig);
 	}
+	free(fl);
 	return code;
 }

@@ -5,10 +5,11 @@
 # through the ia32 entry too; compat answers as the patch does; a bad
 # command line gives a clear error.
 #
-# usage: murun.sh MURUN MUPROBE
+# usage: murun.sh MURUN MUPROBE SETXID_THREADS
 set -eu
 mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mp=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+thr=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -57,6 +58,12 @@ rc=0; "$mr" --mode=native -- sh -c "\"$mp\" --no-sweep setid.setuid_nobody.raw; 
 check "native: the kernel's own answer is traced, through fork+exec" \
 	'grep -qx "murun: setuid(65534) = 0 (kernel)" i.err && [ "$(obs setid.setuid_nobody.raw ret i)" = 0 ]'
 check "native: exit status passes through (5)" '[ $rc -eq 5 ]'
+"$mr" --mode=native --trace --output=tn -- "$thr" 4 >/dev/null
+check "native: 5 threads in setuid at once, 5 lines" \
+	'[ "$(grep -cx "murun: setuid(0) = 0 (kernel)" tn)" = 5 ]'
+"$mr" --mode=compat --trace --output=tc -- "$thr" 4 >/dev/null
+check "compat: 5 threads in setuid at once, 5 lines" \
+	'[ "$(grep -cx "murun: setuid(0) = 0" tc)" = 5 ]'
 rc=0; "$mr" --mode=bogus -- true 2>f || rc=$?
 check "bad --mode: exit 2, one line naming it" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <f)" = 1 ] && grep -q "unknown mode .bogus." f'
