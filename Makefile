@@ -304,7 +304,8 @@ check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
 		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
 		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
-		apps/murun/murun.h apps/murun/allow-all.c apps/tests/setxid-threads.c
+		apps/murun/murun.h apps/murun/allow-all.c apps/murun/genfilter.c \
+		apps/tests/setxid-threads.c
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)

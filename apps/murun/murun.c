@@ -4,8 +4,9 @@
  * would answer it, for a first answer without QEMU (Loupe's method).
  *
  * The syscalls that MULTIUSER=n takes away come from the kernel tree
- * (probe/gen-multiuser.sh).  A libseccomp filter, for the x86_64, ia32 and
- * x32 ABIs alike (one left out is a way around it), answers them:
+ * (probe/gen-multiuser.sh).  A seccomp filter that libseccomp built at
+ * build time (genfilter.c), for the x86_64, ia32 and x32 ABIs alike,
+ * answers them:
  *   --mode=nomultiuser  ENOSYS, as the real kernel does (SCMP_ACT_ERRNO)
  *   --mode=compat       the semantics of kernel-patch's MULTIUSER_COMPAT,
  *                       by seccomp user notification (SCMP_ACT_NOTIFY)
@@ -14,8 +15,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
-#include <seccomp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +25,12 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "murun.h"
-#include "multiuser_syscalls.h"
+#include "filters.h"
 
 static void usage(FILE *f)
 {
@@ -45,98 +48,30 @@ static void usage(FILE *f)
 }
 
 /*
- * libseccomp takes native (x86_64) numbers, or its negative pseudo-numbers
- * for names x86_64 lacks (setuid32), and translates them per ABI by name.
- * So rules go in by name, and each is checked against the number in the
- * kernel's own table.
+ * Load one of genfilter's programs.  Returns 0, or the listener fd with
+ * SECCOMP_FILTER_FLAG_NEW_LISTENER; -1 with errno on failure.
  */
-static int add_rules(scmp_filter_ctx ctx, uint32_t arch, int abi,
-		     uint32_t action)
+static int load_filter(const struct sock_filter *f, size_t n,
+		       unsigned int flags)
 {
-	uint32_t bit = arch == SCMP_ARCH_X32 ? 0x40000000 : 0;
-	size_t i;
+	struct sock_fprog prog = { n, (struct sock_filter *)f };
 	int rc;
 
-	for (i = 0; i < ARRAY_SIZE(mu_syscalls); i++) {
-		const char *name = mu_syscalls[i].name;
-
-		if (mu_syscalls[i].abi != abi)
-			continue;
-		if (seccomp_syscall_resolve_name_arch(arch, name) !=
-		    (int)(mu_syscalls[i].nr | bit)) {
-			fprintf(stderr, "murun: libseccomp and the kernel table disagree on %s (arch %#x)\n",
-				name, arch);
-			return -1;
-		}
-		rc = seccomp_rule_add(ctx, action,
-				      seccomp_syscall_resolve_name(name), 0);
-		if (rc) {
-			fprintf(stderr, "murun: cannot filter %s on arch %#x: %s\n",
-				name, arch, strerror(-rc));
-			return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * One context per ABI, each with its own list, merged into one.  x32
- * shares x86_64's "common" entries.
- */
-static scmp_filter_ctx build_filter(int notify, int native)
-{
-	static const struct {
-		uint32_t arch;
-		int abi;
-	} abis[] = {
-		{ SCMP_ARCH_X86_64, 64 },
-		{ SCMP_ARCH_X86, 32 },
-		{ SCMP_ARCH_X32, 64 },
-	};
-	uint32_t action = native ? SCMP_ACT_TRACE(0) :
-		notify ? SCMP_ACT_NOTIFY : SCMP_ACT_ERRNO(ENOSYS);
-	scmp_filter_ctx all = NULL;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(abis); i++) {
-		scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
-
-		if (!c)
-			goto fail;
-		if (abis[i].arch != seccomp_arch_native() &&
-		    (seccomp_arch_add(c, abis[i].arch) ||
-		     seccomp_arch_remove(c, SCMP_ARCH_NATIVE))) {
-			seccomp_release(c);
-			goto fail;
-		}
-		if (add_rules(c, abis[i].arch, abis[i].abi, action)) {
-			seccomp_release(c);
-			goto fail;
-		}
-		if (!all) {
-			all = c;
-		} else if (seccomp_merge(all, c)) {
-			seccomp_release(c);
-			goto fail;
-		}
-	}
 	/* As root, keep set-uid programs working: no NO_NEW_PRIVS. */
-	if (geteuid() == 0)
-		seccomp_attr_set(all, SCMP_FLTATR_CTL_NNP, 0);
+	if (geteuid() && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+		return -1;
 	/*
 	 * A seccomp filter normally also turns on the speculation
 	 * mitigations (SSBD, STIBP) for the task; a MULTIUSER=n kernel would
 	 * not, and they would slow the program down, so ask to keep them as
-	 * they were.  Older kernels refuse the flag: go on without it.
+	 * they were.  Kernels before 4.17 refuse the flag: go on without it.
 	 */
-	if (seccomp_api_get() >= 4)
-		seccomp_attr_set(all, SCMP_FLTATR_CTL_SSB, 1);
-	return all;
-fail:
-	fprintf(stderr, "murun: cannot build the seccomp filter\n");
-	if (all)
-		seccomp_release(all);
-	return NULL;
+	rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
+		     flags | SECCOMP_FILTER_FLAG_SPEC_ALLOW, &prog);
+	if (rc < 0 && errno == EINVAL)
+		rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, flags,
+			     &prog);
+	return rc;
 }
 
 static int send_fd(int sock, int fd)
@@ -172,16 +107,6 @@ static int recv_fd(int sock)
 	return fd;
 }
 
-static int load_filter(scmp_filter_ctx ctx)
-{
-	int rc = seccomp_load(ctx);
-
-	if (rc)
-		fprintf(stderr, "murun: cannot load the filter: %s\n",
-			strerror(-rc));
-	return rc;
-}
-
 /* Become ARGV[0]; returns only on failure, with 127 as a shell would. */
 static int run(char **argv)
 {
@@ -208,7 +133,6 @@ int main(int argc, char **argv)
 	int compat = 0, native = 0, trace = 0, sv[2] = { -1, -1 }, st, c;
 	int notify;
 	const char *output = NULL;
-	scmp_filter_ctx ctx;
 	pid_t pid;
 
 	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
@@ -255,18 +179,17 @@ int main(int argc, char **argv)
 		return 125;
 	}
 	notify = !native && (compat || trace);
-	ctx = build_filter(notify, native);
-	if (!ctx)
-		return 125;
 	/*
 	 * Plain ENOSYS needs nobody to answer: load the filter here and
 	 * become the program, so it costs no fork and the caller waits for
 	 * the program itself (a death by signal reaches it as such).
 	 */
 	if (!notify && !native) {
-		if (load_filter(ctx))
+		if (load_filter(mu_filter_enosys, ARRAY_SIZE(mu_filter_enosys),
+				0)) {
+			perror("murun: cannot load the filter");
 			return 125;
-		seccomp_release(ctx);
+		}
 		return run(argv + optind);
 	}
 	if (notify && socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
@@ -281,18 +204,26 @@ int main(int argc, char **argv)
 	if (pid == 0) {
 		if (native && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
 			_exit(125);
-		if (load_filter(ctx))
+		int fd = native ?
+			load_filter(mu_filter_trace,
+				    ARRAY_SIZE(mu_filter_trace), 0) :
+			load_filter(mu_filter_notify,
+				    ARRAY_SIZE(mu_filter_notify),
+				    SECCOMP_FILTER_FLAG_NEW_LISTENER);
+
+		if (fd < 0) {
+			perror("murun: cannot load the filter");
 			_exit(125);
+		}
 		if (notify) {
 			close(sv[0]);
-			if (send_fd(sv[1], seccomp_notify_fd(ctx)))
+			if (send_fd(sv[1], fd))
 				_exit(125);
-			close(seccomp_notify_fd(ctx));
+			close(fd);
 			close(sv[1]);
 		}
 		_exit(run(argv + optind));
 	}
-	seccomp_release(ctx);
 	if (native)
 		return trace_native(pid);
 	if (notify) {
