@@ -249,8 +249,8 @@ include report/report.mk
 CHECKS := probe-table probe-cli patch-apply kconfig-verify defconfig-configs \
 	checkpatch \
 	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	app-e2e murun report-golden report-emulation report-html patch-bisect \
-	boot-faults
+	app-e2e murun murun-filter report-golden report-emulation report-html \
+	patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
@@ -328,6 +328,9 @@ check-defconfig-configs: $(B)/.patch.ok
 $(T)/setxid-threads: apps/tests/setxid-threads.c | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -O2 -Wall -Wextra -Werror -pthread -o $@ $<
+
+check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h
+	$(Q)python3 apps/tests/filter.py $^
 
 check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
 	$(Q)apps/tests/murun.sh $^

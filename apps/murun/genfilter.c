@@ -43,6 +43,12 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t arch, int abi,
 
 		if (mu_syscalls[i].abi != abi)
 			continue;
+		/* compat mode would answer a call it has no row for ENOSYS. */
+		if (!mu_call_of(&mu_syscalls[i])) {
+			fprintf(stderr, "genfilter: %s has no MULTIUSER_COMPAT semantics in apps/murun/calls.c\n",
+				mu_syscalls[i].entry);
+			return -1;
+		}
 		if (seccomp_syscall_resolve_name_arch(arch, name) !=
 		    (int)(mu_syscalls[i].nr | bit)) {
 			fprintf(stderr, "genfilter: libseccomp and the kernel table disagree on %s (arch %#x)\n",

@@ -7,10 +7,11 @@ MURUN_SRC := apps/murun/murun.c apps/murun/calls.c apps/murun/supervise.c \
 MURUN_CFLAGS := -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -I$(B)/probe \
 	-Iapps/murun
 
-$(B)/murun/genfilter: apps/murun/genfilter.c apps/murun/murun.h \
-		$(B)/probe/multiuser_syscalls.h | deps
+$(B)/murun/genfilter: apps/murun/genfilter.c apps/murun/calls.c \
+		apps/murun/murun.h $(B)/probe/multiuser_syscalls.h | deps
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(MURUN_CFLAGS) -o $@ $< -lseccomp
+	$(Q)$(CC) $(MURUN_CFLAGS) -o $@ apps/murun/genfilter.c \
+		apps/murun/calls.c -lseccomp
 
 $(B)/murun/filters.h: $(B)/murun/genfilter
 	$(Q)$< >$@.tmp

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""murun's seccomp programs, run by a small classic-BPF interpreter for
+every syscall number of each ABI: exactly the calls MULTIUSER=n takes away
+get the mode's action, everything else is allowed.  This covers x32 too,
+which this machine's kernel cannot run (a filter that forgets an ABI is a
+way around it).
+
+usage: filter.py FILTERS_H MULTIUSER_SYSCALLS_H
+"""
+import re
+import sys
+
+AUDIT_ARCH_X86_64, AUDIT_ARCH_I386 = 0xC000003E, 0x40000003
+X32_BIT = 0x40000000
+ALLOW = 0x7FFF0000
+ACTIONS = {  # program: the action for a filtered call
+    "mu_filter_enosys": 0x00050000 | 38,  # SECCOMP_RET_ERRNO | ENOSYS
+    "mu_filter_notify": 0x7FC00000,       # SECCOMP_RET_USER_NOTIF
+    "mu_filter_trace": 0x7FF00000,        # SECCOMP_RET_TRACE, data 0
+}
+
+
+def programs(path):
+    text = open(path).read()
+    out = {}
+    for name, body in re.findall(r"sock_filter (\w+)\[\] = \{(.*?)\};",
+                                 text, re.S):
+        out[name] = [tuple(int(x, 0) for x in m) for m in re.findall(
+            r"\{ (0x[0-9a-f]+), (\d+), (\d+), (0x[0-9a-f]+) \}", body)]
+    return out
+
+
+def run(prog, nr, arch):
+    """Classic BPF over struct seccomp_data {nr, arch, ip, args[6]}."""
+    data = {0: nr & 0xFFFFFFFF, 4: arch}
+    a = pc = 0
+    while True:
+        code, jt, jf, k = prog[pc]
+        cls = code & 0x07
+        if code == 0x20:                   # ld [k]
+            if k not in data:
+                raise ValueError(f"load of offset {k}")
+            a = data[k]
+        elif cls == 0x06:                  # ret k
+            return k
+        elif code == 0x05:                 # ja k
+            pc += k
+        elif cls == 0x05:                  # jeq/jgt/jge/jset k
+            op = code & 0xF0
+            hit = {0x10: a == k, 0x20: a > k, 0x30: a >= k,
+                   0x40: a & k != 0}.get(op)
+            if hit is None or code & 0x08:
+                raise ValueError(f"jump code {code:#x}")
+            pc += jt if hit else jf
+        elif code == 0x54:                 # and k
+            a &= k
+        else:
+            raise ValueError(f"instruction {code:#x}")
+        pc += 1
+
+
+def main():
+    progs = programs(sys.argv[1])
+    lost = {(int(abi), int(nr)) for abi, nr in re.findall(
+        r"\{ (32|64), (\d+), \"", open(sys.argv[2]).read())}
+    # x86_64 and x32 share the 64-bit entries.
+    want_hits = [x for x in lost if x[0] == 64] * 2 + \
+        [x for x in lost if x[0] == 32]
+    n = fails = 0
+    for name, action in ACTIONS.items():
+        prog = progs.get(name)
+        n += 1
+        if not prog:
+            print(f"not ok {n} {name}: not in {sys.argv[1]}")
+            fails += 1
+            continue
+        wrong = []
+        for nr in range(1024):
+            for abi, arch, num in ((64, AUDIT_ARCH_X86_64, nr),
+                                   (64, AUDIT_ARCH_X86_64, nr | X32_BIT),
+                                   (32, AUDIT_ARCH_I386, nr)):
+                want = action if (abi, nr) in lost else ALLOW
+                got = run(prog, num, arch)
+                if got != want:
+                    wrong.append(f"{arch:#x}/{num:#x}: {got:#x}")
+        ok = not wrong
+        n64 = sum(1 for x in lost if x[0] == 64)
+        print(f"{'ok' if ok else 'not ok'} {n} {name}: {n64} x86_64 and "
+              f"x32, {len(lost) - n64} ia32 calls get {action:#x}, the other "
+              f"{3 * 1024 - len(want_hits)} numbers are allowed"
+              + ("" if ok else f"; wrong: {', '.join(wrong[:5])}"))
+        fails += not ok
+    print(f"{n - fails} passed, {fails} failed")
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
