@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "errname.h"
+
 /* Requirements are data: a row lists what it needs, the runner checks. */
 #define NEED_ROOT	0x1	/* euid 0 at start: expectations assume root */
 
@@ -57,8 +59,7 @@ void silent(const char *fmt, ...)
 void skip(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 
-/* Helpers shared by the probe files (lib.c). */
-const char *errname(int err);
+/* Helpers shared by the probe files (lib.c, errname.c). */
 long raw0(long nr);
 long rawcall(long nr, long a, long b, long c);
 int read_status(const char *key, char *buf, size_t len);

@@ -3,7 +3,7 @@
  * The filtered calls as murun sees them: which entry point a number is,
  * what its arguments are, and the one trace line every mode prints.
  */
-#include <seccomp.h>
+#include <linux/audit.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,10 +30,11 @@ static const struct mu_call calls[] = {
 
 const struct mu_syscall *mu_lookup(uint32_t arch, int nr)
 {
-	int abi = arch == SCMP_ARCH_X86 ? 32 : 64;
+	int abi = arch == AUDIT_ARCH_I386 ? 32 : 64;
 	size_t i;
 
-	if (arch == SCMP_ARCH_X32)
+	/* An x32 call comes as AUDIT_ARCH_X86_64 with the x32 bit set. */
+	if (arch == AUDIT_ARCH_X86_64)
 		nr &= ~X32_BIT;
 	for (i = 0; i < ARRAY_SIZE(mu_syscalls); i++)
 		if (mu_syscalls[i].abi == abi && mu_syscalls[i].nr == nr)
@@ -80,7 +81,7 @@ void mu_trace(uint32_t arch, const struct mu_syscall *s,
 	int nargs = c ? c->nargs : 0, i;
 	char line[256];
 	int n = snprintf(line, sizeof(line), "murun: %s%s(",
-			 arch == SCMP_ARCH_X86 ? "ia32 " : "",
+			 arch == AUDIT_ARCH_I386 ? "ia32 " : "",
 			 s ? s->name : "?");
 
 	/*

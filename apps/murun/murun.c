@@ -7,9 +7,9 @@
  * (probe/gen-multiuser.sh).  A seccomp filter that libseccomp built at
  * build time (genfilter.c), for the x86_64, ia32 and x32 ABIs alike,
  * answers them:
- *   --mode=nomultiuser  ENOSYS, as the real kernel does (SCMP_ACT_ERRNO)
+ *   --mode=nomultiuser  ENOSYS, as the real kernel does
  *   --mode=compat       the semantics of kernel-patch's MULTIUSER_COMPAT,
- *                       by seccomp user notification (SCMP_ACT_NOTIFY)
+ *                       by seccomp user notification
  *   --trace             print each such call and what it was answered
  * Only those calls stop; every other syscall runs at full speed.
  */

@@ -2,13 +2,12 @@
 /*
  * murun --mode=native: let the running kernel answer the identity calls
  * and report what it said.  The filter stops only those calls
- * (SCMP_ACT_TRACE); at each stop the tracer reads the call with
+ * (SECCOMP_RET_TRACE); at each stop the tracer reads the call with
  * PTRACE_GET_SYSCALL_INFO, lets it run to its syscall-exit stop, reads the
  * result and prints both.  Inside a guest this shows what a program asked
  * the single-user kernel and what it got back.
  */
 #include <errno.h>
-#include <seccomp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 #include <sys/ptrace.h>
 #include <sys/wait.h>
 
+#include "errname.h"
 #include "murun.h"
 
 /*
@@ -106,7 +106,7 @@ int trace_native(pid_t child)
 			    si.op == PTRACE_SYSCALL_INFO_EXIT) {
 				if (si.exit.is_error)
 					snprintf(res, sizeof(res), "-1 %s (kernel)",
-						 strerrorname_np(-si.exit.rval) ?: "?");
+						 errname(-si.exit.rval));
 				else
 					snprintf(res, sizeof(res), "%lld (kernel)",
 						 (long long)si.exit.rval);

@@ -7,14 +7,19 @@
  * succeeds only for "all, all, none".
  */
 #include <errno.h>
+#include <linux/seccomp.h>
 #include <poll.h>
-#include <seccomp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
+#include <unistd.h>
 
+#include "errname.h"
 #include "murun.h"
 
 #define CAP_V1 0x19980330
@@ -136,12 +141,39 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 	return -ENOSYS;
 }
 
+/*
+ * The kernel may know larger notification structs than these headers; it
+ * says how large (SECCOMP_GET_NOTIF_SIZES), RECV writes that much and
+ * wants it zeroed first.
+ */
+static size_t qsize = sizeof(struct seccomp_notif);
+static size_t rsize = sizeof(struct seccomp_notif_resp);
+
+static int alloc_notif(struct seccomp_notif **q, struct seccomp_notif_resp **r)
+{
+	struct seccomp_notif_sizes sz;
+
+	if (syscall(SYS_seccomp, SECCOMP_GET_NOTIF_SIZES, 0, &sz))
+		return -1;
+	if (sz.seccomp_notif > qsize)
+		qsize = sz.seccomp_notif;
+	if (sz.seccomp_notif_resp > rsize)
+		rsize = sz.seccomp_notif_resp;
+	*q = calloc(1, qsize);
+	*r = calloc(1, rsize);
+	if (*q && *r)
+		return 0;
+	free(*q);
+	free(*r);
+	return -1;
+}
+
 void supervise(int fd, int compat_mode, int trace)
 {
-	struct seccomp_notif *q;
-	struct seccomp_notif_resp *r;
+	struct seccomp_notif *q = NULL;
+	struct seccomp_notif_resp *r = NULL;
 
-	if (seccomp_notify_alloc(&q, &r)) {
+	if (alloc_notif(&q, &r)) {
 		fprintf(stderr, "murun: cannot allocate notification buffers\n");
 		return;
 	}
@@ -160,15 +192,16 @@ void supervise(int fd, int compat_mode, int trace)
 		}
 		if (!(p.revents & POLLIN))
 			break;	/* POLLHUP: no filtered task is left */
-		memset(q, 0, sizeof(*q));
-		if (seccomp_notify_receive(fd, q))
+		memset(q, 0, qsize);
+		/* ENOENT: the task died before we got to its call. */
+		if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, q))
 			continue;
 		s = mu_lookup(q->data.arch, q->data.nr);
 		c = s ? mu_call_of(s) : NULL;
 		v = !c ? -ENOSYS : compat_mode ?
 			compat(q, c->kind, mu_is16(s), c->nargs, &pass) :
 			-ENOSYS;
-		memset(r, 0, sizeof(*r));
+		memset(r, 0, rsize);
 		r->id = q->id;
 		if (pass)
 			r->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
@@ -181,12 +214,14 @@ void supervise(int fd, int compat_mode, int trace)
 				snprintf(res, sizeof(res), "passed to the kernel");
 			else if (v < 0)
 				snprintf(res, sizeof(res), "-1 %s",
-					 strerrorname_np(-v) ?: "?");
+					 errname(-v));
 			else
 				snprintf(res, sizeof(res), "%ld", v);
 			mu_trace(q->data.arch, s, q->data.args, res);
 		}
-		seccomp_notify_respond(fd, r);
+		/* ENOENT here too: the task was killed meanwhile. */
+		ioctl(fd, SECCOMP_IOCTL_NOTIF_SEND, r);
 	}
-	seccomp_notify_free(q, r);
+	free(q);
+	free(r);
 }
