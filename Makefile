@@ -305,7 +305,7 @@ check-checkpatch: $(B)/.extract.ok
 		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
 		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
 		apps/murun/murun.h apps/murun/allow-all.c apps/murun/genfilter.c \
-		apps/tests/setxid-threads.c
+		apps/tests/setxid-threads.c apps/tests/calls_test.c
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)
@@ -329,8 +329,19 @@ $(T)/setxid-threads: apps/tests/setxid-threads.c | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -O2 -Wall -Wextra -Werror -pthread -o $@ $<
 
-check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h
-	$(Q)python3 apps/tests/filter.py $^
+$(T)/calls_test: apps/tests/calls_test.c apps/murun/calls.c \
+		apps/murun/murun.h $(B)/probe/multiuser_syscalls.h $(B)/uapi/.ok
+	$(Q)mkdir -p $(@D)
+	$(Q)$(PROBE_CC) $(MURUN_CFLAGS) -static -idirafter $(B)/uapi/include \
+		-o $@ apps/tests/calls_test.c apps/murun/calls.c
+
+# The generated programs for every number of every ABI, and the lookup of
+# a stopped call.
+check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
+		$(T)/calls_test
+	$(Q)python3 apps/tests/filter.py $(B)/murun/filters.h \
+		$(B)/probe/multiuser_syscalls.h
+	$(Q)$(T)/calls_test
 
 check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
 	$(Q)apps/tests/murun.sh $^
