@@ -2,8 +2,10 @@
 /*
  * genfilter: murun's three seccomp programs, built once at build time with
  * libseccomp and written out as C arrays (build/murun/filters.h), so that
- * murun itself only loads them: building the three-ABI filter at every run
- * cost 0.3 ms, half of murun's start-up (make murun-bench).
+ * murun itself only loads them and needs no library at run time: it is
+ * static musl, which starts far faster than glibc here (make murun-bench),
+ * and a disagreement between libseccomp and the kernel's table fails the
+ * build, not a run.
  *
  * One rule per syscall that MULTIUSER=n takes away (probe/gen-multiuser.sh,
  * from the kernel tree), for the x86_64, ia32 and x32 ABIs alike (one left
