@@ -332,8 +332,8 @@ $(T)/setxid-threads: apps/tests/setxid-threads.c | deps
 $(T)/calls_test: apps/tests/calls_test.c apps/murun/calls.c \
 		apps/murun/murun.h $(B)/probe/multiuser_syscalls.h $(B)/uapi/.ok
 	$(Q)mkdir -p $(@D)
-	$(Q)$(PROBE_CC) $(MURUN_CFLAGS) -static -idirafter $(B)/uapi/include \
-		-o $@ apps/tests/calls_test.c apps/murun/calls.c
+	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) $(MURUN_INC) -o $@ \
+		apps/tests/calls_test.c apps/murun/calls.c
 
 # The generated programs for every number of every ABI, and the lookup of
 # a stopped call.

@@ -2,8 +2,8 @@
 /*
  * How faithful is murun?  Of the differences a real guest (nomultiuser,
  * or nomultiuser-compat for --mode=compat) shows against the multiuser
- * guest, which does murun reproduce on the host (host-murun or
- * host-murun-compat against host-bare), and why not the others.  Probe
+ * guest, which does murun reproduce on the host (host-murun-MODE against
+ * host-bare), and why not the others.  Probe
  * verdicts, the syscall sweep and the scenarios, from the same run as the
  * report.
  */
@@ -79,9 +79,7 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	size_t k, a;
 	char dir[64];
 
-	snprintf(dir, sizeof(dir), "host-murun%s%s",
-		 strcmp(mode, "nomultiuser") ? "-" : "",
-		 strcmp(mode, "nomultiuser") ? mode : "");
+	snprintf(dir, sizeof(dir), "host-murun-%s", mode);
 	emu = results_load(out_dir, dir, 0);
 	json_object_set_new(o, "tool", json_pack("s+", "murun --mode=", mode));
 	json_object_set_new(o, "guest", json_string(guest));

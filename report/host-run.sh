@@ -67,5 +67,6 @@ run() { # NAME [MURUN_OPTION...]: bare without options, else under murun
 	mv "$out/$name.tmp" "$out/$name"
 }
 run host-bare
-run host-murun --mode=nomultiuser
-run host-murun-compat --mode=compat
+for mode in nomultiuser compat; do
+	run "host-murun-$mode" "--mode=$mode"
+done

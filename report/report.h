@@ -25,7 +25,7 @@ json_t *report_fallout(const char *build_dir, const char *from,
 json_t *report_sizes(const char *sizes_dir, const char *from,
 		     const char *to);
 json_t *report_context(void);
-/* MODE: murun's, results in OUT_DIR/host-murun[-MODE]; GUEST: its name. */
+/* MODE: murun's, results in OUT_DIR/host-murun-MODE; GUEST: its name. */
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,
 			 const char *mode, json_t *probes);

@@ -19,7 +19,7 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 # The probe and the scenarios on the build host, bare and under murun in
 # both modes: the emulation's fidelity is measured against the guests in
 # the same run.
-HOST_RUNS := $(foreach r,host-bare host-murun host-murun-compat,\
+HOST_RUNS := $(foreach r,host-bare host-murun-nomultiuser host-murun-compat,\
 	$(OUT)/$(r)/results.txt)
 $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 		report/host-run.sh

@@ -4,30 +4,29 @@
 # Its seccomp programs are built once, here, by genfilter with libseccomp.
 MURUN_SRC := apps/murun/murun.c apps/murun/calls.c apps/murun/supervise.c \
 	apps/murun/native.c probe/errname.c
-MURUN_CFLAGS := -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -I$(B)/probe \
-	-Iapps/murun -Iprobe
+MURUN_INC := -D_GNU_SOURCE -I$(B)/probe -Iapps/murun -Iprobe
 
 $(B)/murun/genfilter: apps/murun/genfilter.c apps/murun/calls.c \
 		apps/murun/murun.h $(B)/probe/multiuser_syscalls.h | deps
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) $(MURUN_CFLAGS) -o $@ apps/murun/genfilter.c \
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror $(MURUN_INC) -o $@ apps/murun/genfilter.c \
 		apps/murun/calls.c -lseccomp
 
 $(B)/murun/filters.h: $(B)/murun/genfilter
 	$(Q)$< >$@.tmp
 	$(Q)mv $@.tmp $@
 
-# musl-gcc and the kernel's UAPI headers, as for the probe (probe.mk).
+# Built as the probe is: musl-gcc, PROBE_CFLAGS (static, the kernel's UAPI
+# headers).
 $(B)/murun/murun: $(MURUN_SRC) apps/murun/murun.h probe/errname.h \
 		$(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
 		$(B)/uapi/.ok | deps
-	$(Q)$(PROBE_CC) $(MURUN_CFLAGS) -std=gnu11 -static -I$(B)/murun \
-		-idirafter $(B)/uapi/include -o $@ $(MURUN_SRC)
+	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) $(MURUN_INC) -I$(B)/murun -o $@ \
+		$(MURUN_SRC)
 
 $(B)/murun/allow-all: apps/murun/allow-all.c $(B)/uapi/.ok | deps
 	$(Q)mkdir -p $(@D)
-	$(Q)$(PROBE_CC) -O2 -Wall -Wextra -Werror -static \
-		-idirafter $(B)/uapi/include -o $@ $<
+	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ $<
 
 # Timing, so not part of make check: about 8 minutes with 120 rounds.
 MURUN_BENCH_ROUNDS ?= 120

@@ -44,17 +44,20 @@ static int is_root_or_keep(uint64_t v, int w16, int keep_ok)
 	return id == 0 || (keep_ok && id == keep);
 }
 
-static int last_cap(void)
+/* The mask of valid bits in the upper capability word, read once. */
+static uint32_t cap_hi_mask(void)
 {
-	FILE *f = fopen("/proc/sys/kernel/cap_last_cap", "r");
-	int n = 40;
+	static int last = -1;
+	FILE *f;
 
-	if (f) {
-		if (fscanf(f, "%d", &n) != 1)
-			n = 40;
-		fclose(f);
+	if (last < 0) {
+		f = fopen("/proc/sys/kernel/cap_last_cap", "r");
+		if (!f || fscanf(f, "%d", &last) != 1)
+			last = 40;
+		if (f)
+			fclose(f);
 	}
-	return n;
+	return (1u << (last + 1 - 32)) - 1;
 }
 
 /* Returns the value, or a negative errno; *pass asks for CONTINUE. */
@@ -64,7 +67,7 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 	const __u64 *a = q->data.args;
 	uint32_t hdr[2], data[6], want[6];
 	size_t sz = w16 ? 2 : 4;
-	uint32_t hi = (1u << (last_cap() + 1 - 32)) - 1;
+	uint32_t hi;
 	int i, u32s;
 
 	switch (kind) {
@@ -121,6 +124,7 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 			return 0;
 		if ((int)hdr[1] < 0)
 			return -EINVAL;
+		hi = cap_hi_mask();
 		want[0] = want[1] = ~0u;
 		want[3] = want[4] = hi;
 		want[2] = want[5] = 0;
