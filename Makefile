@@ -59,15 +59,30 @@ CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
 JOBS ?= $(shell nproc)
 
-KVER := 6.1
-KTARBALL := /usr/src/linux-source-$(KVER).tar.xz
-B := build
-KSRC := $(B)/linux-source-$(KVER)
+# ---- per-version table: a version is a Debian source package and a series --
+# Adding one: a line here, kernel-patch/KVER/series, report/golden/KVER/.
+KVERS ?= 6.1 6.12
+kver_6.1_pkg := linux-source-6.1
+kver_6.12_pkg := linux-source-6.12
+$(foreach v,$(KVERS),$(if $(kver_$(v)_pkg),,$(error KVERS: $(v) is not in the version table (6.1, 6.12))))
+
+BUILD ?= build
+# Everything built from a kernel tree lives under $(B), everything measured
+# under $(OUT): both keyed by version, so one version's tree or objects can
+# never stand in for another's.
+ifneq ($(KVER),)
+$(if $(kver_$(KVER)_pkg),,$(error KVER=$(KVER) is not in the version table (6.1, 6.12)))
+KPKG := $(kver_$(KVER)_pkg)
+KTARBALL := /usr/src/$(KPKG).tar.xz
+SERIES_DIR := kernel-patch/$(KVER)
+B := $(BUILD)/$(KVER)
+KSRC := $(B)/$(KPKG)
 KOBJ = $(B)/$(BASE)/$(1)
-OUT := out/$(BASE)
+OUT := out/$(KVER)/$(BASE)
+endif
 ABS := $(abspath .)
 
-DEBS := linux-source-$(KVER) gcc make musl-tools qemu-system-x86 \
+DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium
@@ -89,30 +104,35 @@ endif
 progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
 
-.PHONY: all help deps kernels configs initramfs boot results check clean \
-	distclean FORCE
+MUREPORT := $(BUILD)/report/mureport
 
-all: report
+.PHONY: all help deps kernels configs initramfs boot results check clean \
+	distclean versions FORCE
+
+all: versions
 
 help:
 	@echo 'Targets:'
-	@echo '  all (default)  deps, kernels, initramfs, boots, the report'
+	@echo '  all (default)  deps, kernels, initramfs, boots, the reports of every'
+	@echo '                 version and out/BASE/versions.{md,json} across them'
 	@echo '  check          the test suite: unit tests and end-to-end boots'
 	@echo '  deps           install missing Debian packages (root) or say which'
 	@echo '  configs        configure every variant and verify each fragment'
 	@echo '  kernels        build every variant'
 	@echo '  initramfs      build the guest image'
 	@echo '  results        boot every variant whose kernel or image changed'
-	@echo '  boot           boot every variant again, results in $(OUT)/VARIANT/'
-	@echo '  report         $(OUT)/report.{md,json,html} (the default goal)'
-	@echo '  update-golden  accept the current report as report/golden/$(BASE).json'
+	@echo '  boot           boot every variant again, results in out/KVER/BASE/VARIANT/'
+	@echo '  report         out/KVER/BASE/report.{md,json,html} for every version'
+	@echo '  versions       out/BASE/versions.{md,json}: what changed between versions'
+	@echo '  update-golden  accept the current reports as report/golden/KVER/BASE.json'
 	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant, its'
 	@echo '                 identity calls traced by murun (TRACE=0: run it bare)'
-	@echo '  murun          $(B)/murun/murun: the host-side emulation, no QEMU'
+	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
+	@echo '  KVERS="$(KVERS)" kernel versions (the version table); KVER=X: one only'
 	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32) or defconfig (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
@@ -122,6 +142,7 @@ help:
 	@echo '  SEED=$(SEED)   1: start a variant from its seed variant'"'"'s objects'
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
+	@echo '  BUILD=$(BUILD) build folder (build/KVER/... inside it)'
 	@echo '  V=1            show commands'
 
 # ---- dependencies -----------------------------------------------------------
@@ -134,9 +155,9 @@ deps:
 		if [ "$$(id -u)" = 0 ]; then \
 			$(call progress,deps: installing$$missing); \
 			{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			  apt-get install -y -qq $$missing; } >$(B).apt.log 2>&1 || \
-			{ tail -n 20 $(B).apt.log; \
-			  echo "deps: apt-get install$$missing failed; see $(B).apt.log" >&2; \
+			  apt-get install -y -qq $$missing; } >$(BUILD).apt.log 2>&1 || \
+			{ tail -n 20 $(BUILD).apt.log; \
+			  echo "deps: apt-get install$$missing failed; see $(BUILD).apt.log" >&2; \
 			  exit 1; }; \
 		else \
 			echo "deps: missing Debian packages; run: sudo apt-get install$$missing" >&2; \
@@ -144,8 +165,78 @@ deps:
 		fi; \
 	fi
 
+# ---- tests: names ---------------------------------------------------------
+# Each check is a target; "make check" runs them all, one line each, and
+# ends with "N passed, N failed".  CHECKS_ONCE do not depend on the kernel
+# version and run with the first one; CHECKS run for every version;
+# CHECKS_CROSS compare the versions.
+CHECKS_ONCE := patch-apply report-unit murun murun-filter boot-faults
+CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
+	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
+	report-golden report-emulation report-html patch-bisect
+CHECKS_CROSS := versions
+
+# One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
+run_check = $(call progress,check $(2)); \
+	if $(MAKE) --no-print-directory $(1) check-$(3); then \
+		pass=$$((pass + 1)); echo "ok $(2)"; \
+	else \
+		fail=$$((fail + 1)); failed="$$failed $(2)"; echo "not ok $(2)"; \
+	fi
+check_tally = $(call progress,check done); \
+	[ -z "$$failed" ] || echo "failed:$$failed"; \
+	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+
+$(MUREPORT): $(wildcard report/*.c) $(wildcard report/*.h) | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ \
+		$(wildcard report/*.c) -ljansson
+
+ifeq ($(KVER),)
+# ---- every version: each goal once per entry of KVERS -----------------------
+PER_VERSION := report kernels configs results boot initramfs probe murun \
+	app update-golden
+$(PER_VERSION):
+	$(Q)for v in $(KVERS); do \
+		$(MAKE) --no-print-directory KVER=$$v $@ || exit 1; \
+	done
+.PHONY: $(PER_VERSION) murun-bench
+# Timing the host, not a kernel: once, with the newest version's murun.
+murun-bench:
+	$(Q)$(MAKE) --no-print-directory KVER=$(lastword $(KVERS)) $@
+
+VOUT := out/$(BASE)
+versions: report $(MUREPORT)
+	$(Q)$(call progress,versions: $(KVERS))
+	$(Q)mkdir -p $(VOUT)
+	$(Q)$(MUREPORT) versions --dest $(VOUT) \
+		$(foreach v,$(KVERS),out/$(v)/$(BASE)/report.json)
+	$(Q)$(call progress,versions: $(VOUT)/versions.md $(VOUT)/versions.json)
+
+check:
+	$(Q)pass=0; fail=0; failed=; \
+	for t in $(CHECKS_ONCE); do \
+		$(call run_check,KVER=$(firstword $(KVERS)),$$t,$$t); \
+	done; \
+	for v in $(KVERS); do for t in $(CHECKS); do \
+		$(call run_check,KVER=$$v,$$v/$$t,$$t); \
+	done; done; \
+	for t in $(CHECKS_CROSS); do $(call run_check,,$$t,$$t); done; \
+	$(check_tally)
+
+# The reports of two versions differ in behaviour (mureport diff exits 1)
+# and name what changed by section; each against itself is no change.
+check-versions: versions
+	$(Q)report/tests/versions.sh $(MUREPORT) $(VOUT) $(KVERS)
+
+# make check-NAME: that check for every version.
+check-%:
+	$(Q)for v in $(if $(filter $*,$(CHECKS_ONCE)),$(firstword $(KVERS)),$(KVERS)); do \
+		$(MAKE) --no-print-directory KVER=$$v check-$* || exit 1; \
+	done
+else
 # ---- kernel tree: extracted once, series applied once -----------------------
-PATCHES := $(addprefix kernel-patch/,$(shell sed -e 's/\#.*//' kernel-patch/series 2>/dev/null))
+PATCHES := $(addprefix $(SERIES_DIR)/,$(shell sed -e 's/\#.*//' $(SERIES_DIR)/series 2>/dev/null))
 
 $(B)/.extract.ok: | deps
 	$(Q)$(call progress,extract $(KTARBALL))
@@ -154,9 +245,9 @@ $(B)/.extract.ok: | deps
 		{ echo "extract: cannot unpack $(KTARBALL) into $(B) (disk full?)" >&2; exit 1; }
 	$(Q)touch $@
 
-$(B)/.patch.ok: kernel-patch/series $(PATCHES) kernel-patch/apply-series.sh $(B)/.extract.ok
+$(B)/.patch.ok: $(SERIES_DIR)/series $(PATCHES) kernel-patch/apply-series.sh $(B)/.extract.ok
 	$(Q)$(call progress,patch $(words $(PATCHES)) patch(es))
-	$(Q)kernel-patch/apply-series.sh $(KSRC) kernel-patch
+	$(Q)kernel-patch/apply-series.sh $(KSRC) $(SERIES_DIR)
 	$(Q)touch $@
 
 # ---- per-variant configure and build ----------------------------------------
@@ -188,7 +279,7 @@ $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initram
 	$(Q)$$(call progress,boot $(1))
 	$(Q)initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
 		$(B)/initramfs.cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU) \
-		$(B)/accel
+		$(BUILD)/accel
 	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
@@ -244,29 +335,17 @@ app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
 include report/report.mk
 
 # ---- tests ------------------------------------------------------------------
-# Each check is a target; "make check" runs them all, one line each, and
-# ends with "N passed, N failed".
-CHECKS := probe-table probe-cli patch-apply kconfig-verify defconfig-configs \
-	checkpatch \
-	initramfs-repro report-unit pipeline-e2e probe-e2e apps-e2e compat-e2e \
-	app-e2e murun murun-filter report-golden report-emulation report-html \
-	patch-bisect boot-faults
 T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
 
+# This version only: the version-independent checks and its own.
 check:
-	$(Q)pass=0; fail=0; failed=; for t in $(CHECKS); do \
-		$(call progress,check $$t); \
-		if $(MAKE) --no-print-directory check-$$t; then \
-			pass=$$((pass + 1)); echo "ok $$t"; \
-		else \
-			fail=$$((fail + 1)); failed="$$failed $$t"; echo "not ok $$t"; \
-		fi; \
+	$(Q)pass=0; fail=0; failed=; \
+	for t in $(CHECKS_ONCE) $(CHECKS); do \
+		$(call run_check,,$(KVER)/$$t,$$t); \
 	done; \
-	$(call progress,check done); \
-	[ -z "$$failed" ] || echo "failed:$$failed"; \
-	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
+	$(check_tally)
 
 $(T)/table_test: probe/tests/table_test.c $(PROBE_SRC) $(PROBE_HDR) \
 		$(B)/probe/syscalls_64.h $(B)/probe/syscalls_32.h \
@@ -292,7 +371,8 @@ check-initramfs-repro: $(B)/initramfs.cpio
 	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio
 
 check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
-	$(Q)initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU)
+	$(Q)initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU) \
+		$(KVER)
 
 check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC)
@@ -302,7 +382,7 @@ check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 CHECKPATCH = PATH=/usr/bin:$$PATH $(KSRC)/scripts/checkpatch.pl
 check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
-		kernel-patch $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
+		$(SERIES_DIR) $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \
 		$(REPORT_SRC) $(REPORT_HDR) apps/privdrop.c $(MURUN_SRC) \
 		apps/murun/murun.h apps/murun/allow-all.c apps/murun/genfilter.c \
 		apps/tests/setxid-threads.c apps/tests/calls_test.c
@@ -315,7 +395,7 @@ check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results
 
 # Each shorter prefix of the series, built and booted in every variant.
 check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
-	$(Q)kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/kernel-patch \
+	$(Q)kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
 		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
 
@@ -323,7 +403,7 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh $(OUT)/app
 
 check-defconfig-configs: $(B)/.patch.ok
-	$(Q)kernel-patch/tests/defconfig-configs.sh $(B)
+	$(Q)kernel-patch/tests/defconfig-configs.sh $(B) $(KSRC)
 
 $(T)/setxid-threads: apps/tests/setxid-threads.c | deps
 	$(Q)mkdir -p $(@D)
@@ -346,13 +426,13 @@ check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
 check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
 	$(Q)apps/tests/murun.sh $^
 
-check-report-unit: $(B)/report/mureport
-	$(Q)report/tests/unit.sh $(B)/report/mureport
+check-report-unit: $(MUREPORT)
+	$(Q)report/tests/unit.sh $(MUREPORT)
 
 # The fresh report against the committed golden one: behaviour only.
 check-report-golden: $(OUT)/report.json
 	$(Q)[ -r $(GOLDEN) ] || { echo "no golden report $(GOLDEN): run make update-golden" >&2; exit 1; }
-	$(Q)$(B)/report/mureport diff $(GOLDEN) $(OUT)/report.json
+	$(Q)$(MUREPORT) diff $(GOLDEN) $(OUT)/report.json
 
 check-report-emulation: $(OUT)/report.json
 	$(Q)report/tests/emulation.sh $<
@@ -362,13 +442,15 @@ check-report-html: $(OUT)/report.json
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)
+endif
 
-
+# The kernel trees and objects stay: they are the slow part.
 clean:
-	rm -rf out $(B)/initramfs.cpio $(B)/probe $(B)/gen_init_cpio $(B)/tests \
-		$(B)/report $(B)/murun $(B)/apps $(B)/app $(B)/uapi $(B)/uapi-obj
+	rm -rf out $(BUILD)/report \
+		$(foreach v,$(KVERS),$(addprefix $(BUILD)/$(v)/,initramfs.cpio \
+		probe gen_init_cpio tests murun apps app uapi uapi-obj))
 
 distclean:
-	rm -rf out $(B) $(B).apt.log
+	rm -rf out $(BUILD) $(BUILD).apt.log
 
 FORCE:

@@ -82,7 +82,7 @@ static json_t *probes(json_t *const *res, const char *const *names, int n)
 
 /* Rows for syscalls whose result differs between any two variants. */
 static json_t *syscalls(json_t *const *res, const char *const *names, int n,
-			json_t *totals)
+			json_t *totals, json_t *all, json_t *lost_by)
 {
 	static const char *const abis[] = { "x86_64", "ia32" };
 	json_t *rows = json_array();
@@ -101,11 +101,18 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 			const char *r0 = report_str(e, "result");
 			int differs = 0, l = 0, g = 0;
 
+			json_t *enosys = json_array();
+			json_t *why;
+
 			for (i = 0; i < n; i++) {
 				json_t *x = json_object_get(json_object_get(
 					json_object_get(res[i], "sweep"),
 					abis[a]), name);
 				const char *ri = x ? report_str(x, "result") : "missing";
+
+				if (!strcmp(ri, "ENOSYS"))
+					json_array_append_new(enosys,
+						json_string(names[i]));
 
 				json_object_set_new(by, names[i], json_string(ri));
 				if (strcmp(ri, r0))
@@ -117,6 +124,10 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 				    !strcmp(r0, "ENOSYS"))
 					g = 1;
 			}
+			json_array_append_new(all, json_pack("{s:s,s:s,s:I,s:o}",
+				"abi", abis[a], "name", name, "nr",
+				json_integer_value(json_object_get(e, "nr")),
+				"enosys", enosys));
 			if (!differs) {
 				json_decref(by);
 				continue;
@@ -129,7 +140,10 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 				json_integer_value(json_object_get(e, "nr"))));
 			json_object_set_new(row, "name", json_string(name));
 			json_object_set_new(row, "result", by);
+			why = json_object_get(json_object_get(lost_by, abis[a]),
+					      name);
 			json_object_set_new(row, "note", json_string(
+				l && why ? json_string_value(why) :
 				json_object_get(e, "needs") ?
 				(l ? "compiled out with MULTIUSER" :
 				 "identity call, answered differently") :
@@ -294,13 +308,20 @@ static json_t *emulation_compat(const struct build_args *a, json_t **res,
 
 json_t *report_build(const struct build_args *a)
 {
-	json_t *r = json_object(), *res[16], *vars = json_array();
-	json_t *kernel = json_object(), *uname = json_object(), *sizes;
-	json_t *totals = json_object(), *prows, *srows, *arows;
+	json_t *r, *res[16], *vars, *kernel, *uname, *sizes, *totals;
+	json_t *prows, *srows, *arows, *sweep, *lost_by;
 	int i, changed;
 
 	if (a->nvariants > 16 || a->nvariants < 2)
 		return NULL;
+	lost_by = report_lost(a->lost_file);
+	if (!lost_by)
+		return NULL;
+	r = json_object();
+	vars = json_array();
+	kernel = json_object();
+	uname = json_object();
+	totals = json_object();
 	for (i = 0; i < a->nvariants; i++) {
 		json_t *v = json_object();
 
@@ -315,6 +336,7 @@ json_t *report_build(const struct build_args *a)
 		json_object_set_new(uname, a->variants[i], json_string(report_str(
 			json_object_get(res[i], "kernel"), "uname_r")));
 	}
+	json_object_set_new(kernel, "version", json_string(a->kver));
 	json_object_set_new(kernel, "package", json_string(a->package));
 	json_object_set_new(kernel, "base", json_string(a->base));
 	json_object_set_new(kernel, "arch", json_string(a->arch));
@@ -325,7 +347,10 @@ json_t *report_build(const struct build_args *a)
 		json_array_append_new(sizes, report_sizes(a->sizes_dir,
 			a->pairs[i][0], a->pairs[i][1]));
 	prows = probes(res, a->variants, a->nvariants);
-	srows = syscalls(res, a->variants, a->nvariants, totals);
+	sweep = json_array();
+	srows = syscalls(res, a->variants, a->nvariants, totals, sweep,
+			 lost_by);
+	json_decref(lost_by);
 	arows = scenarios(res, a->variants, a->nvariants, &changed);
 
 	json_object_set_new(r, "schema", json_string(REPORT_SCHEMA));
@@ -337,6 +362,7 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "fallout", report_fallout(a->build_dir,
 		a->variants[0], a->variants[1]));
 	json_object_set_new(r, "syscalls", srows);
+	json_object_set_new(r, "sweep", sweep);
 	json_object_set_new(r, "probes", prows);
 	json_object_set_new(r, "scenarios", arows);
 	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],

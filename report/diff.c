@@ -104,6 +104,7 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	};
 	static const char *const sfields[] = { "result", NULL };
 	static const char *const afields[] = { "exit", "output", NULL };
+	static const char *const wfields[] = { "enosys", NULL };
 	int behaviour = 0, volatile_ = 0;
 
 	behaviour |= rows(f, "variants", json_object_get(old, "variants"),
@@ -114,6 +115,11 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "syscalls", json_object_get(old, "syscalls"),
 			  json_object_get(cur, "syscalls"), "name", "abi",
 			  sfields);
+	/* Every call swept: a table that grew or lost a call shows here. */
+	behaviour |= rows(f, "sweep (which variants answer ENOSYS)",
+			  json_object_get(old, "sweep"),
+			  json_object_get(cur, "sweep"), "name", "abi",
+			  wfields);
 	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
 			  json_object_get(cur, "scenarios"), "id", NULL,
 			  afields);

@@ -32,8 +32,8 @@ static void summary(json_t *r, FILE *f)
 
 	fprintf(f, "# muprobe: how CONFIG_MULTIUSER=n differs from Linux\n\n");
 	fprintf(f, "## Summary\n\n");
-	fprintf(f, "- Kernel: Debian linux-source-6.1 %s, base `%s`, %s\n",
-		report_str(k, "package"), report_str(k, "base"), report_str(k, "arch"));
+	fprintf(f, "- Kernel: Debian linux-source-%s %s, base `%s`, %s\n",
+		report_str(k, "version"), report_str(k, "package"), report_str(k, "base"), report_str(k, "arch"));
 	fprintf(f, "- Variants (guest `uname -r`):");
 	json_array_foreach(json_object_get(r, "variants"), n, v) {
 		fprintf(f, " `%s` (%s, %s)", report_str(v, "name"),

@@ -21,10 +21,12 @@
 static void usage(FILE *f)
 {
 	fputs("usage: mureport build --out DIR --build DIR --sizes DIR --dest DIR\n"
-	      "                      --base NAME --arch NAME --package VERSION\n"
+	      "                      --base NAME --arch NAME --kver X.Y --package VERSION\n"
+	      "                      [--lost FILE]        (lost-syscalls.sh output)\n"
 	      "                      [--pair FROM:TO]...  (size comparisons)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
+	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
 	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
 	      "      --sizes makes size and version changes count too.\n", f);
 }
@@ -74,6 +76,8 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--base", offsetof(struct build_args, base) },
 		{ "--arch", offsetof(struct build_args, arch) },
 		{ "--package", offsetof(struct build_args, package) },
+		{ "--kver", offsetof(struct build_args, kver) },
+		{ "--lost", offsetof(struct build_args, lost_file) },
 	};
 	size_t i;
 
@@ -125,7 +129,7 @@ static int build(int argc, char **argv)
 	a.variants = (const char *const *)argv + i;
 	a.nvariants = argc - i;
 	if (!a.out_dir || !a.build_dir || !a.sizes_dir || !dest || !a.base ||
-	    !a.arch || !a.package || a.nvariants < 2 || a.nvariants > 16) {
+	    !a.arch || !a.package || !a.kver || a.nvariants < 2 || a.nvariants > 16) {
 		fprintf(stderr, "mureport: build: missing option or fewer than 2 variants\n");
 		usage(stderr);
 		return 2;
@@ -184,12 +188,43 @@ static int diff(int argc, char **argv)
 	return rc;
 }
 
+/* DEST/versions.{json,md} from one base's reports, oldest first. */
+static int versions(int argc, char **argv)
+{
+	json_t *r[16], *v;
+	int i, n, rc = 0;
+
+	if (argc < 3 || strcmp(argv[0], "--dest") || argc - 2 > 16) {
+		usage(stderr);
+		return 2;
+	}
+	n = argc - 2;
+	for (i = 0; i < n; i++) {
+		r[i] = load(argv[i + 2]);
+		if (!r[i]) {
+			while (i--)
+				json_decref(r[i]);
+			return 2;
+		}
+	}
+	v = report_versions(r, n);
+	if (save(argv[1], "versions.json", v, NULL) ||
+	    save(argv[1], "versions.md", v, report_versions_markdown))
+		rc = 1;
+	json_decref(v);
+	for (i = 0; i < n; i++)
+		json_decref(r[i]);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "build"))
 		return build(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "diff"))
 		return diff(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "versions"))
+		return versions(argc - 2, argv + 2);
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		usage(stdout);
 		return 0;

@@ -12,7 +12,8 @@ struct build_args {
 	const char *out_dir;	/* guest results: OUT/VARIANT/results.txt */
 	const char *build_dir;	/* kernels: BUILD/VARIANT/.config */
 	const char *sizes_dir;	/* host measurements, see measure-sizes.sh */
-	const char *base, *arch, *package;
+	const char *base, *arch, *package, *kver;
+	const char *lost_file;	/* lost-syscalls.sh: which option took each */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
 	const char *pairs[8][2];	/* size comparisons: from, to */
@@ -25,12 +26,17 @@ json_t *report_fallout(const char *build_dir, const char *from,
 json_t *report_sizes(const char *sizes_dir, const char *from,
 		     const char *to);
 json_t *report_context(void);
+/* { abi: { name: "compiled out with CONFIG_X" } } from lost-syscalls.sh */
+json_t *report_lost(const char *path);
 /* MODE: murun's, results in OUT_DIR/host-murun-MODE; GUEST: its name. */
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,
 			 const char *mode, json_t *probes);
 void report_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
+/* The cross-version view of one base's reports, oldest first. */
+json_t *report_versions(json_t *const *reports, int n);
+void report_versions_markdown(json_t *r, FILE *f);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
 int udiff(const char *a, const char *b, char **out);
 int report_rank(json_t *row, json_t *variants);

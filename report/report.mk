@@ -1,13 +1,8 @@
 # report/: mureport (C, jansson) and the report stage.
 REPORT_SRC := $(wildcard report/*.c)
 REPORT_HDR := $(wildcard report/*.h)
-PKG_VERSION = $(shell dpkg-query -W -f='$${Version}' linux-source-$(KVER))
-GOLDEN := report/golden/$(BASE).json
-
-$(B)/report/mureport: $(REPORT_SRC) $(REPORT_HDR) | deps
-	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ $(REPORT_SRC) \
-		-ljansson
+PKG_VERSION = $(shell dpkg-query -W -f='$${Version}' $(KPKG))
+GOLDEN := report/golden/$(KVER)/$(BASE).json
 
 $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		report/measure-sizes.sh
@@ -15,6 +10,16 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 	$(Q)report/measure-sizes.sh $(KSRC) $(B)/$(BASE) $(KIMAGE) $(OUT)/sizes \
 		$(PAIRS)
 	$(Q)touch $@
+
+# Which entry points MULTIUSER=n takes away and through which option, read
+# from the tree and the two resolved configs (the guests say which are
+# ENOSYS; this says why).
+$(OUT)/lost-syscalls.tsv: $(call KOBJ,multiuser)/.config.ok \
+		$(call KOBJ,nomultiuser)/.config.ok report/lost-syscalls.py
+	$(Q)mkdir -p $(@D)
+	$(Q)python3 report/lost-syscalls.py $(KSRC) $(call KOBJ,multiuser)/.config \
+		$(call KOBJ,nomultiuser)/.config $(KSRC)/$(arch_$(ARCH)_tbl64) \
+		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
 
 # The probe and the scenarios on the build host, bare and under murun in
 # both modes: the emulation's fidelity is measured against the guests in
@@ -27,12 +32,14 @@ $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
 		$(B)/initramfs.cpio $(OUT)
 
-$(OUT)/report.json: $(B)/report/mureport $(OUT)/sizes/.ok $(HOST_RUNS) \
+$(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
+		$(OUT)/lost-syscalls.tsv \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)$(call progress,report)
-	$(Q)$(B)/report/mureport build --out $(OUT) --build $(B)/$(BASE) \
+	$(Q)$(MUREPORT) build --out $(OUT) --build $(B)/$(BASE) \
 		--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
-		--arch $(ARCH) --package $(PKG_VERSION) \
+		--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
+		--lost $(OUT)/lost-syscalls.tsv \
 		$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
 	$(Q)$(call progress,report: $(OUT)/report.md $(OUT)/report.html $(OUT)/report.json)
 

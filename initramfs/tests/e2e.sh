@@ -4,16 +4,17 @@
 # is ENOSYS on nomultiuser, as observed in the guest); a second boot of the
 # same kernel and image reports the same bytes.
 #
-# usage: e2e.sh OUT_DIR BUILD_DIR KERNEL_OF_nomultiuser IMAGE QEMU
+# usage: e2e.sh OUT_DIR BUILD_DIR KERNEL_OF_nomultiuser IMAGE QEMU KVER
 set -eu
-out=$1 build=$2 kernel=$3 image=$4 qemu=$5
+out=$1 build=$2 kernel=$3 image=$4 qemu=$5 kver=$6
 here=$(dirname "$0")/..
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 for v in multiuser nomultiuser; do
 	"$here/section.sh" "$out/$v/results.txt" kernel >/dev/null
-	"$here/section.sh" "$out/$v/results.txt" kernel | grep -q '^uname_r=6\.1\.' ||
-		fail "$v: guest did not report a 6.1 uname -r"
+	"$here/section.sh" "$out/$v/results.txt" kernel |
+		grep -q "^uname_r=$(echo "$kver" | sed 's/\./\\./g')\\." ||
+		fail "$v: guest did not report a $kver uname -r"
 	"$here/section.sh" "$out/$v/results.txt" kernel | grep -q '^memory=' ||
 		fail "$v: guest did not report its Memory: line"
 done

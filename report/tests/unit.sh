@@ -21,7 +21,8 @@ q() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$
 build() { # CASE DEST
 	mkdir -p "$2"
 	"$mr" build --out "$fx/$1" --build "$fx/build" --sizes "$fx/none" \
-		--dest "$2" --base tiny --arch x86_64 --package 0-fixture \
+		--dest "$2" --base tiny --arch x86_64 --kver 6.1 \
+		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
 		multiuser nomultiuser
 }
 
@@ -46,6 +47,16 @@ check "good: silent rows come first in the Markdown matrix" \
 	 sed -n "/^## Probe matrix/,/^## /p" $work/good/report.md | grep -m1 "^| \`" | grep -q own.chown'
 check "good: HTML is self-contained" \
 	'! grep -Eiq "(src|href)=.(https?:)?//" $work/good/report.html && grep -q "<svg" $work/good/report.html'
+check "good: the lost syscall names the option that took it" \
+	'[ "$(q $r "r[\"syscalls\"][0][\"note\"]")" = "compiled out with CONFIG_MULTIUSER (kernel/sys.c)" ]'
+check "good: the sweep section lists every call, ENOSYS where it was" \
+	'[ "$(q $r "[(s[\"name\"], s[\"enosys\"]) for s in r[\"sweep\"] if s[\"name\"]==\"setuid\"]")" = "[('"'"'setuid'"'"', ['"'"'nomultiuser'"'"'])]" ]'
+printf 'x86_64 setuid\n' >"$work/lost.bad"
+rc=0; "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--lost "$work/lost.bad" multiuser nomultiuser 2>"$work/e" || rc=$?
+check "good: a malformed --lost file is a named error" \
+	'[ $rc -ne 0 ] && grep -q "lost.bad:1:" "$work/e" && [ ! -e "$work/report.json" ]'
 rows=$(q $r "len(r[\"probes\"])")
 build good "$work/again"
 check "good: byte-identical on a second run" \
@@ -83,6 +94,26 @@ for f in other cut; do
 	check "diff: $f report exits 2 with one line naming it" \
 		'[ $rc -eq 2 ] && [ "$(wc -l <"$work/e")" = 1 ] && grep -q "$f.json" "$work/e"'
 done
+# The same report on a "newer" version whose table has one more call.
+python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1]))
+r['kernel']['version']='6.12'
+r['sweep'].append({'abi':'x86_64','name':'mseal','nr':462,'enosys':['nomultiuser']})
+json.dump(r,open(sys.argv[2],'w'))" "$work/good/report.json" "$work/newer.json"
+rc=0; "$mr" diff "$work/good/report.json" "$work/newer.json" >"$work/d" || rc=$?
+check "diff: a call new in the table exits 1 and is named" \
+	'[ $rc -eq 1 ] && grep -q "^sweep" "$work/d" && grep -qx "  x86_64 mseal: new" "$work/d"'
+mkdir -p "$work/v"
+"$mr" versions --dest "$work/v" "$work/good/report.json" "$work/newer.json"
+check "versions: the step names the call multiuser gained" \
+	'[ "$(q $work/v/versions.json "r[\"steps\"][0][\"variants\"][\"multiuser\"][\"syscalls_gained\"]")" = "['"'"'x86_64/mseal'"'"']" ] &&
+	 [ "$(q $work/v/versions.json "r[\"steps\"][0][\"variants\"][\"nomultiuser\"][\"syscalls_gained\"]")" = "[]" ]'
+check "versions: the Markdown has a column per version" \
+	'grep -q "^| variant | 6.1 | 6.12 |" "$work/v/versions.md" && grep -q "^## 6.1 -> 6.12" "$work/v/versions.md"'
+rc=0; "$mr" versions --dest "$work/v" "$work/good/report.json" "$work/cut.json" 2>"$work/e" || rc=$?
+check "versions: a bad report exits 2 naming it" \
+	'[ $rc -eq 2 ] && grep -q "cut.json" "$work/e"'
 rc=0; "$mr" diff "$work/good/report.json" 2>/dev/null || rc=$?
 check "diff: bad command line exits 2" '[ $rc -eq 2 ]'
 echo "$pass passed, $fails failed"

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Why a syscall is lost: report/lost-syscalls.py names, per entry point,
+ * the option whose absence compiles it out.  The guests only see ENOSYS;
+ * this lets the report say "compiled out with CONFIG_SECURITY" for lsm_*
+ * rather than lumping it in with the identity calls.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+json_t *report_lost(const char *path)
+{
+	json_t *by = json_object();
+	char line[512], note[600];
+	int n = 0;
+	FILE *f;
+
+	if (!path)
+		return by;
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "mureport: --lost %s: %s\n", path,
+			strerror(errno));
+		json_decref(by);
+		return NULL;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char abi[16], name[64], entry[64], opt[96], file[128];
+		json_t *a;
+
+		n++;
+		if (sscanf(line, "%15s %63s %63s %95s %127s", abi, name, entry,
+			   opt, file) != 5 || strncmp(opt, "CONFIG_", 7)) {
+			fprintf(stderr, "mureport: %s:%d: not ABI NAME ENTRY CONFIG_X FILE\n",
+				path, n);
+			json_decref(by);
+			fclose(f);
+			return NULL;
+		}
+		a = json_object_get(by, abi);
+		if (!a) {
+			a = json_object();
+			json_object_set_new(by, abi, a);
+		}
+		snprintf(note, sizeof(note), "compiled out with %s (%s)", opt,
+			 file);
+		json_object_set_new(a, name, json_string(note));
+	}
+	fclose(f);
+	return by;
+}
