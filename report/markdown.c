@@ -71,6 +71,7 @@ static void sizes(json_t *r, FILE *f)
 {
 	json_t *p, *t;
 	size_t n, m;
+	int k;
 
 	fprintf(f, "## What it saves\n\n");
 	fprintf(f, "Upstream's claim (2015): \"about 25 KB\" on a defconfig, bloat-o-meter `add/remove: 7/87 grow/shrink: 19/397 up/down: 1675/-26325 (-24650)`.\n\n");
@@ -96,11 +97,23 @@ static void sizes(json_t *r, FILE *f)
 		if (json_object_get(p, "alignment_note"))
 			fprintf(f, "- **Alignment**: %s\n",
 				report_str(p, "alignment_note"));
-		fprintf(f, "\n| symbol | old | new | delta |\n|---|---|---|---|\n");
-		json_array_foreach(json_object_get(b, "top"), m, t)
-			fprintf(f, "| `%s` | %lld | %lld | %lld |\n",
-				report_str(t, "symbol"), i(t, "old"), i(t, "new"),
-				i(t, "delta"));
+		for (k = 0; k < 2; k++) {
+			json_t *rows = json_object_get(b, k ? "largest_additions" :
+						       "largest_removals");
+
+			fprintf(f, "\nLargest %s (of %lld symbols that changed; "
+				"0 = absent on that side):\n\n",
+				k ? "additions" : "removals", i(b, "symbols"));
+			if (!json_array_size(rows)) {
+				fprintf(f, "None.\n");
+				continue;
+			}
+			fprintf(f, "| symbol | old | new | delta |\n|---|---|---|---|\n");
+			json_array_foreach(rows, m, t)
+				fprintf(f, "| `%s` | %lld | %lld | %+lld |\n",
+					report_str(t, "symbol"), i(t, "old"),
+					i(t, "new"), i(t, "delta"));
+		}
 		fprintf(f, "\n");
 	}
 	json_array_foreach(json_object_get(r, "variants"), n, p)

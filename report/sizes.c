@@ -54,18 +54,60 @@ static json_t *bzimage(const char *dir, const char *v)
 	return n < 0 ? json_null() : json_integer(n);
 }
 
+/* bloat-o-meter prints "-" for the side a symbol is missing from. */
+static int side(const char *tok, long *v)
+{
+	char *end;
+
+	if (!strcmp(tok, "-")) {
+		*v = 0;
+		return 1;
+	}
+	*v = strtol(tok, &end, 10);
+	return end != tok && !*end;
+}
+
+static int by_delta(const void *pa, const void *pb)
+{
+	const long *a = pa, *b = pb;
+
+	return (a[2] > b[2]) - (a[2] < b[2]);
+}
+
+/* The TOP_SYMBOLS largest by |delta| with sign SIGN, in that order. */
+static json_t *largest(const long (*d)[3], char (*names)[256], size_t n,
+		       int sign)
+{
+	json_t *a = json_array();
+	size_t k;
+
+	for (k = 0; k < n && json_array_size(a) < TOP_SYMBOLS; k++) {
+		size_t i = sign < 0 ? k : n - 1 - k;
+
+		if ((sign < 0 && d[i][2] >= 0) || (sign > 0 && d[i][2] <= 0))
+			break;
+		json_array_append_new(a, json_pack("{s:s,s:I,s:I,s:I}",
+			"symbol", names[(long)d[i][1]], "old", (json_int_t)d[i][0],
+			"new", (json_int_t)(d[i][0] + d[i][2]),
+			"delta", (json_int_t)d[i][2]));
+	}
+	return a;
+}
+
 static json_t *bloat(const char *dir, const char *a, const char *b)
 {
 	FILE *f = open2(dir, a, "--", b, "bloat");
-	json_t *o, *top;
-	char line[512], sym[256];
+	char line[512], sym[256], t1[32], t2[32], t3[32];
+	char (*names)[256] = NULL;
+	long (*d)[3] = NULL;	/* old, index into names, delta */
+	size_t n = 0, cap = 0;
 	long old, new, delta, total;
+	json_t *o;
 	char *paren;
 
 	if (!f)
 		return NULL;
 	o = json_object();
-	top = json_array();
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = 0;
 		if (!strncmp(line, "add/remove:", 11)) {
@@ -74,16 +116,34 @@ static json_t *bloat(const char *dir, const char *a, const char *b)
 			if (paren && sscanf(paren, "(%ld)", &total) == 1)
 				json_object_set_new(o, "total",
 						    json_integer(total));
-		} else if (sscanf(line, "%255s %ld %ld %ld", sym, &old, &new,
-				  &delta) == 4 &&
-			   json_array_size(top) < TOP_SYMBOLS) {
-			json_array_append_new(top, json_pack("{s:s,s:i,s:i,s:i}",
-				"symbol", sym, "old", (json_int_t)old,
-				"new", (json_int_t)new, "delta", (json_int_t)delta));
+			continue;
 		}
+		if (sscanf(line, "%255s %31s %31s %31s", sym, t1, t2, t3) != 4 ||
+		    !side(t1, &old) || !side(t2, &new) || !side(t3, &delta))
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 256;
+			d = realloc(d, cap * sizeof(*d));
+			names = realloc(names, cap * sizeof(*names));
+			if (!d || !names) {
+				fprintf(stderr, "mureport: out of memory\n");
+				exit(1);
+			}
+		}
+		memcpy(names[n], sym, sizeof(sym));
+		d[n][0] = old;
+		d[n][1] = (long)n;
+		d[n][2] = delta;
+		n++;
 	}
 	fclose(f);
-	json_object_set_new(o, "top", top);
+	if (d)
+		qsort(d, n, sizeof(*d), by_delta);
+	json_object_set_new(o, "symbols", json_integer((json_int_t)n));
+	json_object_set_new(o, "largest_removals", largest(d, names, n, -1));
+	json_object_set_new(o, "largest_additions", largest(d, names, n, 1));
+	free(d);
+	free(names);
 	return o;
 }
 

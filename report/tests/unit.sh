@@ -57,6 +57,15 @@ rc=0; "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
 	--lost "$work/lost.bad" multiuser nomultiuser 2>"$work/e" || rc=$?
 check "good: a malformed --lost file is a named error" \
 	'[ $rc -ne 0 ] && grep -q "lost.bad:1:" "$work/e" && [ ! -e "$work/report.json" ]'
+mkdir -p "$work/sz"
+"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/sizes" \
+	--dest "$work/sz" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--pair multiuser:nomultiuser multiuser nomultiuser
+check "sizes: one-side symbols count, largest removal first" \
+	'[ "$(q $work/sz/report.json "[(t[\"symbol\"], t[\"old\"], t[\"new\"]) for t in r[\"sizes\"][0][\"bloat_o_meter\"][\"largest_removals\"]]")" = "[('"'"'__do_sys_setgroups'"'"', 596, 0), ('"'"'__x64_sys_setuid'"'"', 536, 0), ('"'"'pipe_resize_ring'"'"', 241, 240)]" ]'
+check "sizes: additions include a symbol new on the right" \
+	'[ "$(q $work/sz/report.json "[t[\"symbol\"] for t in r[\"sizes\"][0][\"bloat_o_meter\"][\"largest_additions\"]]")" = "['"'"'CSWTCH'"'"', '"'"'__x64_sys_new'"'"']" ] &&
+	 grep -q "| \`__do_sys_setgroups\` | 596 | 0 | -596 |" $work/sz/report.md'
 rows=$(q $r "len(r[\"probes\"])")
 build good "$work/again"
 check "good: byte-identical on a second run" \
