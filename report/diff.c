@@ -85,7 +85,7 @@ static int whole(FILE *f, const char *section, json_t *a, json_t *b)
 {
 	char *da, *db;
 
-	if (json_equal(a, b))
+	if ((!a && !b) || json_equal(a, b))
 		return 0;
 	da = json_dumps(a, JSON_COMPACT | JSON_ENCODE_ANY);
 	db = json_dumps(b, JSON_COMPACT | JSON_ENCODE_ANY);
@@ -94,6 +94,72 @@ static int whole(FILE *f, const char *section, json_t *a, json_t *b)
 	free(da);
 	free(db);
 	return 1;
+}
+
+/*
+ * A complete report of this schema: every section present with its type,
+ * every row an object with its keys.  Anything else cannot be compared and
+ * is bad input (exit 2), never a "change".
+ */
+int report_check(json_t *r, const char *path)
+{
+	static const struct {
+		const char *name;
+		int array;
+		const char *key, *key2;
+	} sec[] = {
+		{ "kernel", 0, NULL, NULL }, { "summary", 0, NULL, NULL },
+		{ "fallout", 0, NULL, NULL }, { "emulation", 0, NULL, NULL },
+		{ "emulation_compat", 0, NULL, NULL },
+		{ "variants", 1, "name", NULL }, { "sizes", 1, "from", "to" },
+		{ "syscalls", 1, "name", "abi" }, { "sweep", 1, "name", "abi" },
+		{ "probes", 1, "id", NULL }, { "scenarios", 1, "id", NULL },
+		{ "context", 1, NULL, NULL },
+	};
+	json_t *s, *row;
+	size_t i, k;
+
+	for (i = 0; i < sizeof(sec) / sizeof(sec[0]); i++) {
+		s = json_object_get(r, sec[i].name);
+		if (!s || (sec[i].array ? !json_is_array(s) : !json_is_object(s))) {
+			fprintf(stderr, "mureport: %s: section '%s' is %s, not %s\n",
+				path, sec[i].name, s ? "of another type" : "missing",
+				sec[i].array ? "an array" : "an object");
+			return -1;
+		}
+		if (!sec[i].key)
+			continue;
+		json_array_foreach(s, k, row) {
+			if (json_is_object(row) &&
+			    json_is_string(json_object_get(row, sec[i].key)) &&
+			    (!sec[i].key2 ||
+			     json_is_string(json_object_get(row, sec[i].key2))))
+				continue;
+			fprintf(stderr, "mureport: %s: %s row %zu has no string '%s'%s%s\n",
+				path, sec[i].name, k, sec[i].key,
+				sec[i].key2 ? " and '" : "",
+				sec[i].key2 ? sec[i].key2 : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The headline counts are behaviour; the byte figure in them is a size. */
+static int summary(FILE *f, json_t *a, json_t *b, int *volatile_)
+{
+	json_t *ca = json_deep_copy(a), *cb = json_deep_copy(b);
+	int changed;
+
+	json_object_del(ca, "bytes_saved");
+	json_object_del(cb, "bytes_saved");
+	changed = whole(f, "summary", ca, cb);
+	*volatile_ |= whole(f, "summary bytes_saved (volatile)",
+			    json_object_get(a, "bytes_saved"),
+			    json_object_get(b, "bytes_saved"));
+	json_decref(ca);
+	json_decref(cb);
+	return changed;
 }
 
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
@@ -123,6 +189,8 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
 			  json_object_get(cur, "scenarios"), "id", NULL,
 			  afields);
+	behaviour |= summary(f, json_object_get(old, "summary"),
+			     json_object_get(cur, "summary"), &volatile_);
 	behaviour |= whole(f, "fallout", json_object_get(old, "fallout"),
 			   json_object_get(cur, "fallout"));
 	volatile_ |= whole(f, "kernel (volatile)",

@@ -161,6 +161,10 @@ static json_t *load(const char *path)
 		json_decref(r);
 		return NULL;
 	}
+	if (report_check(r, path)) {
+		json_decref(r);
+		return NULL;
+	}
 	return r;
 }
 

@@ -123,6 +123,27 @@ check "versions: the Markdown has a column per version" \
 rc=0; "$mr" versions --dest "$work/v" "$work/good/report.json" "$work/cut.json" 2>"$work/e" || rc=$?
 check "versions: a bad report exits 2 naming it" \
 	'[ $rc -eq 2 ] && grep -q "cut.json" "$work/e"'
+# Not a complete report: exit 2 naming the file and the section, never 1.
+for c in "del r['summary']:summary" "del r['fallout']:fallout" \
+	"r['probes']={}:probes" "r['scenarios'][0].pop('id'):scenarios" \
+	"r['sweep'].append(3):sweep"; do
+	expr=${c%:*} sec=${c##*:}
+	python3 -c "import json,sys; r=json.load(open(sys.argv[1])); $expr; json.dump(r,open(sys.argv[2],'w'))" \
+		"$work/good/report.json" "$work/broken.json"
+	rc=0; "$mr" diff "$work/good/report.json" "$work/broken.json" >/dev/null 2>"$work/e" || rc=$?
+	rc2=0; "$mr" diff "$work/broken.json" "$work/broken.json" >/dev/null 2>&1 || rc2=$?
+	check "diff: $sec broken ($expr) exits 2 both ways, naming it" \
+		'[ $rc -eq 2 ] && [ $rc2 -eq 2 ] && grep -q "broken.json: .*$sec" "$work/e"'
+done
+for f in good truncated empty noend garbage crashed; do
+	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
+	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
+done
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['summary']['scenarios_changed']+=1; json.dump(r,open(sys.argv[2],'w'))" \
+	"$work/good/report.json" "$work/summ.json"
+rc=0; "$mr" diff "$work/good/report.json" "$work/summ.json" >"$work/d" || rc=$?
+check "diff: a summary count change exits 1 under summary" \
+	'[ $rc -eq 1 ] && grep -q "^summary:" "$work/d"'
 rc=0; "$mr" diff "$work/good/report.json" 2>/dev/null || rc=$?
 check "diff: bad command line exits 2" '[ $rc -eq 2 ]'
 echo "$pass passed, $fails failed"
