@@ -196,22 +196,30 @@ ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
 PER_VERSION := report kernels configs results boot initramfs probe murun \
 	app update-golden
+# Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
-	$(Q)for v in $(KVERS); do \
-		$(MAKE) --no-print-directory KVER=$$v $@ || exit 1; \
-	done
+	$(Q)rc=0; for v in $(KVERS); do \
+		$(MAKE) --no-print-directory KVER=$$v $@ || rc=1; \
+	done; exit $$rc
 .PHONY: $(PER_VERSION) murun-bench
 # Timing the host, not a kernel: once, with the newest version's murun.
 murun-bench:
 	$(Q)$(MAKE) --no-print-directory KVER=$(lastword $(KVERS)) $@
 
 VOUT := out/$(BASE)
-versions: report $(MUREPORT)
+# Written from every version's report, complete or not; then, like
+# report, it fails naming each incomplete variant.
+VREPORTS := $(foreach v,$(KVERS),out/$(v)/$(BASE)/report.json)
+versions: $(MUREPORT)
+	$(Q)for v in $(KVERS); do \
+		$(MAKE) --no-print-directory KVER=$$v out/$$v/$(BASE)/report.json || exit 1; \
+	done
 	$(Q)$(call progress,versions: $(KVERS))
 	$(Q)mkdir -p $(VOUT)
-	$(Q)$(MUREPORT) versions --dest $(VOUT) \
-		$(foreach v,$(KVERS),out/$(v)/$(BASE)/report.json)
+	$(Q)$(MUREPORT) versions --dest $(VOUT) $(VREPORTS)
 	$(Q)$(call progress,versions: $(VOUT)/versions.md $(VOUT)/versions.json)
+	$(Q)rc=0; for r in $(VREPORTS); do $(MUREPORT) complete $$r || rc=1; done; \
+		exit $$rc
 
 check:
 	$(Q)pass=0; fail=0; failed=; \

@@ -81,6 +81,20 @@ static json_t *probes(json_t *const *res, const char *const *names, int n)
 }
 
 /* Rows for syscalls whose result differs between any two variants. */
+static int complete(json_t *res)
+{
+	return !strcmp(report_str(res, "status"), "complete");
+}
+
+/*
+ * Counts compare a variant with the baseline only when both ran to the
+ * end: a call that was never swept is neither lost nor regained.
+ */
+static int counted(json_t *const *res, int i)
+{
+	return i && complete(res[0]) && complete(res[i]);
+}
+
 static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 			json_t *totals, json_t *all, json_t *lost_by)
 {
@@ -117,10 +131,10 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 				json_object_set_new(by, names[i], json_string(ri));
 				if (strcmp(ri, r0))
 					differs = 1;
-				if (i && !strcmp(ri, "ENOSYS") &&
+				if (counted(res, i) && !strcmp(ri, "ENOSYS") &&
 				    strcmp(r0, "ENOSYS"))
 					l = 1;
-				if (i && strcmp(ri, "ENOSYS") &&
+				if (counted(res, i) && strcmp(ri, "ENOSYS") &&
 				    !strcmp(r0, "ENOSYS"))
 					g = 1;
 			}
@@ -221,7 +235,7 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 						json_object_get(exit, names[j]))) {
 					char *d = NULL;
 
-					differs = 1;
+					differs |= counted(res, j);
 					udiff(base_out, o, &d);
 					json_object_set_new(diffs, names[j],
 							    json_string(d ? d : ""));
@@ -235,7 +249,8 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 			json_object_set_new(row, "id", json_string(sid));
 			json_object_set_new(row, "cmd", json_string(report_str(first, "cmd")));
 			json_object_set_new(row, "note", json_string(report_str(first, "note")));
-			json_object_set_new(row, "changed", json_boolean(differs));
+			json_object_set_new(row, "changed", json_boolean(
+				json_object_size(diffs)));
 			json_object_set_new(row, "exit", exit);
 			json_object_set_new(row, "output", out);
 			json_object_set_new(row, "diff", diffs);
@@ -246,9 +261,23 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 	return rows;
 }
 
+/* The variants whose comparison with the baseline the counts include. */
+static json_t *counted_over(json_t *const *res, const char *const *names,
+			    int n)
+{
+	json_t *a = json_array();
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (complete(res[i]) && (!i || counted(res, i)))
+			json_array_append_new(a, json_string(names[i]));
+	return a;
+}
+
 /* Headline counts per variant, silent first. */
 static json_t *summary(json_t *probe_rows, const char *const *names, int n,
-		       json_t *sys_totals, int changed, json_t *sizes)
+		       json_t *sys_totals, int changed, json_t *sizes,
+		       json_t *counted_over)
 {
 	json_t *s = json_object(), *per = json_object();
 	size_t k;
@@ -278,6 +307,7 @@ static json_t *summary(json_t *probe_rows, const char *const *names, int n,
 			"same", same, "skip", skip, "broken_or_missing", other));
 	}
 	json_object_set_new(s, "probes", json_integer(json_array_size(probe_rows)));
+	json_object_set_new(s, "counted_over", counted_over);
 	json_object_set_new(s, "by_variant", per);
 	json_object_set(s, "syscalls", sys_totals);
 	json_object_set_new(s, "scenarios_changed", json_integer(changed));
@@ -357,7 +387,8 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "kernel", kernel);
 	json_object_set_new(r, "variants", vars);
 	json_object_set_new(r, "summary", summary(prows, a->variants,
-		a->nvariants, totals, changed, sizes));
+		a->nvariants, totals, changed, sizes, counted_over(res,
+		a->variants, a->nvariants)));
 	json_object_set_new(r, "sizes", sizes);
 	json_object_set_new(r, "fallout", report_fallout(a->build_dir,
 		a->variants[0], a->variants[1]));

@@ -61,6 +61,16 @@ static void summary(json_t *r, FILE *f)
 		i(json_object_get(sys, "ia32"), "lost"),
 		i(json_object_get(sys, "ia32"), "calls"),
 		i(sm, "scenarios_changed"));
+	if (json_array_size(json_object_get(sm, "counted_over")) !=
+	    json_array_size(json_object_get(r, "variants"))) {
+		json_t *c;
+		size_t m;
+
+		fprintf(f, " **These counts cover complete variants only:**");
+		json_array_foreach(json_object_get(sm, "counted_over"), m, c)
+			fprintf(f, " `%s`", json_string_value(c));
+		fprintf(f, ".");
+	}
 	if (json_object_get(sm, "bytes_saved"))
 		fprintf(f, " bloat-o-meter, first pair: %lld bytes.",
 			i(sm, "bytes_saved"));

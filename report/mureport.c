@@ -27,6 +27,7 @@ static void usage(FILE *f)
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
 	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
+	      "       mureport complete REPORT.json  (exit 1 naming each incomplete variant)\n"
 	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
 	      "      --sizes makes size and version changes count too.\n", f);
 }
@@ -192,6 +193,31 @@ static int diff(int argc, char **argv)
 	return rc;
 }
 
+/* Exit 1 with a line per incomplete variant: make's verdict on a run. */
+static int complete(int argc, char **argv)
+{
+	json_t *r, *v;
+	size_t k;
+	int bad = 0;
+
+	if (argc != 1) {
+		usage(stderr);
+		return 2;
+	}
+	r = load(argv[0]);
+	if (!r)
+		return 2;
+	json_array_foreach(json_object_get(r, "variants"), k, v) {
+		if (!strcmp(report_str(v, "status"), "complete"))
+			continue;
+		fprintf(stderr, "report: %s: %s is incomplete: %s\n", argv[0],
+			report_str(v, "name"), report_str(v, "reason"));
+		bad = 1;
+	}
+	json_decref(r);
+	return bad;
+}
+
 /* DEST/versions.{json,md} from one base's reports, oldest first. */
 static int versions(int argc, char **argv)
 {
@@ -227,6 +253,8 @@ int main(int argc, char **argv)
 		return build(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "diff"))
 		return diff(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "complete"))
+		return complete(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "versions"))
 		return versions(argc - 2, argv + 2);
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {

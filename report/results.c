@@ -36,6 +36,37 @@ static json_t *child(json_t *o, const char *key)
 	return c;
 }
 
+/* Length of the valid UTF-8 prefix of S (N bytes): N when all of it is. */
+static size_t utf8_valid(const unsigned char *s, size_t n)
+{
+	size_t i = 0, k, len;
+
+	while (i < n) {
+		unsigned char c = s[i];
+		unsigned int cp;
+
+		if (c < 0x80) {
+			i++;
+			continue;
+		}
+		len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+		if (!len || (len == 3 && c >= 0xf0) || i + len > n)
+			return i;
+		cp = c & (0x7f >> len);
+		for (k = 1; k < len; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = cp << 6 | (s[i + k] & 0x3f);
+		}
+		/* Overlong forms, surrogates and beyond U+10FFFF. */
+		if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+			return i;
+		i += len;
+	}
+	return n;
+}
+
 /* "# ID KEY=VALUE": split in place; returns 0 if the line has that form. */
 static int split_obs(char *s, char **id, char **key, char **val)
 {
@@ -192,6 +223,14 @@ json_t *results_load(const char *out_dir, const char *variant, int want_apps)
 			if (strcmp(line, "@@ muprobe-guest 1"))
 				incomplete(r, "garbage: %s does not start with '@@ muprobe-guest 1'",
 					   shown);
+			continue;
+		}
+		if (utf8_valid((unsigned char *)line, n) != (size_t)n) {
+			char where[320];
+
+			/* JSON cannot hold it: name the place, drop the line. */
+			snprintf(where, sizeof(where), "%s line %d", shown, lineno);
+			incomplete(r, "bad bytes: invalid UTF-8 in %s", where);
 			continue;
 		}
 		if (!strncmp(line, "@@ begin ", 9)) {

@@ -28,6 +28,8 @@ build() { # CASE DEST
 
 build good "$work/good"
 r=$work/good/report.json
+rc=0; "$mr" complete "$r" || rc=$?
+check "good: complete exits 0" '[ $rc -eq 0 ]'
 check "good: both variants complete" \
 	'[ "$(q $r "[v[\"status\"] for v in r[\"variants\"]]")" = "['"'"'complete'"'"', '"'"'complete'"'"']" ]'
 check "good: chown is silent on nomultiuser" \
@@ -73,7 +75,7 @@ check "good: byte-identical on a second run" \
 check "good: no host paths in the report" \
 	'! grep -q "$fx" $work/good/report.json'
 
-for c in truncated:truncated empty:empty noend:"end line" garbage:garbage crashed:"guest run failed"; do
+for c in truncated:truncated empty:empty noend:"end line" garbage:garbage crashed:"guest run failed" badutf8:"invalid UTF-8 in nomultiuser/results.txt line 14"; do
 	case=${c%%:*} why=${c#*:}
 	build "$case" "$work/$case"
 	r=$work/$case/report.json
@@ -81,6 +83,12 @@ for c in truncated:truncated empty:empty noend:"end line" garbage:garbage crashe
 		'q $r "r[\"variants\"][1][\"status\"] + \" \" + r[\"variants\"][1][\"reason\"]" | grep -q "^incomplete .*$why"'
 	check "$case: every probe still listed" \
 		'[ "$(q $r "len(r[\"probes\"])")" = "$rows" ]'
+	rc=0; "$mr" complete "$r" 2>"$work/e" || rc=$?
+	check "$case: complete exits 1 with one line naming the variant" \
+		'[ $rc -eq 1 ] && [ "$(wc -l <"$work/e")" = 1 ] && grep -q "nomultiuser is incomplete: .*$why" "$work/e"'
+	check "$case: counts cover complete variants only, and say so" \
+		'[ "$(q $r "(r[\"summary\"][\"counted_over\"], r[\"summary\"][\"syscalls\"][\"x86_64\"][\"lost\"], r[\"summary\"][\"scenarios_changed\"])")" = "(['"'"'multiuser'"'"'], 0, 0)" ] &&
+		 grep -q "cover complete variants only" $work/$case/report.md'
 	check "$case: the Markdown says incomplete" \
 		'grep -q "nomultiuser is incomplete" $work/$case/report.md'
 done
@@ -135,7 +143,7 @@ for c in "del r['summary']:summary" "del r['fallout']:fallout" \
 	check "diff: $sec broken ($expr) exits 2 both ways, naming it" \
 		'[ $rc -eq 2 ] && [ $rc2 -eq 2 ] && grep -q "broken.json: .*$sec" "$work/e"'
 done
-for f in good truncated empty noend garbage crashed; do
+for f in good truncated empty noend garbage crashed badutf8; do
 	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
 	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
 done
