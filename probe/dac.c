@@ -86,10 +86,10 @@ static void mode000(const struct probe *p)
 		skip("cannot create %s", SCRATCH);
 	fd = open(SCRATCH, O_RDWR);
 	err = errno;
-	obs_ret("open_rdwr", fd < 0 ? -1 : 0, err);
-	obs_ret("access_r", access(SCRATCH, R_OK), errno);
+	obs_ret_err("open_rdwr", fd < 0 ? -1 : 0, err);
+	obs_ret("access_r", access(SCRATCH, R_OK));
 	/* Not even root may execute a file without any x bit. */
-	obs_ret("access_x", access(SCRATCH, X_OK), errno);
+	obs_ret("access_x", access(SCRATCH, X_OK));
 	if (fd < 0)
 		loud("root could not open a mode-000 file: %s", errname(err));
 	if (access(SCRATCH, X_OK) == 0)
@@ -107,11 +107,11 @@ static void eaccess_probe(const struct probe *p)
 	int err = errno, a, e;
 
 	(void)p;
-	obs_ret("setresuid", r, err);
+	obs_ret_err("setresuid", r, err);
 	a = access(SECRET ".600", R_OK);
-	obs_ret("access", a, errno);
+	obs_ret("access", a);
 	e = faccessat(AT_FDCWD, SECRET ".600", R_OK, AT_EACCESS);
-	obs_ret("faccessat_eaccess", e, errno);
+	obs_ret("faccessat_eaccess", e);
 	if (r == -1)
 		loud("setresuid(0, 65534, 0) failed: %s", errname(err));
 	if (a == 0 && e == -1)
@@ -152,7 +152,7 @@ static void create_after(const struct probe *p)
 	unlink(AFTER);
 	r = setuid(NOBODY);
 	err = errno;
-	obs_ret("setuid", r, err);
+	obs_ret_err("setuid", r, err);
 	fd = open(AFTER, O_CREAT | O_EXCL | O_WRONLY, 0644);
 	if (fd < 0 || fstat(fd, &st))
 		loud("cannot create a file in /tmp: %s", errname(errno));

@@ -13,7 +13,7 @@ static void get_id(const struct probe *p)
 {
 	long r = raw0(p->arg[0]);
 
-	obs_ret("ret", r, errno);
+	obs_ret("ret", r);
 	if (r == -1)
 		loud("%s failed: %s", p->desc, errname(errno));
 	same("returned %ld", r);
@@ -25,7 +25,7 @@ static void get_res(const struct probe *p)
 	unsigned int v[3] = { 7, 7, 7 };
 	long r = rawcall(p->arg[0], (long)&v[0], (long)&v[1], (long)&v[2]);
 
-	obs_ret("ret", r, errno);
+	obs_ret("ret", r);
 	if (r == -1)
 		loud("failed with %s; Linux never fails for valid pointers",
 		     errname(errno));
@@ -38,7 +38,7 @@ static void groups_count(const struct probe *p)
 	long r = rawcall(SYS_getgroups, 0, 0, 0);
 
 	(void)p;
-	obs_ret("ret", r, errno);
+	obs_ret("ret", r);
 	if (r == -1)
 		loud("getgroups(0, NULL) failed: %s", errname(errno));
 	same("%ld supplementary groups", r);
@@ -51,7 +51,7 @@ static void groups_list(const struct probe *p)
 	long r = rawcall(SYS_getgroups, 64, (long)g, 0), i;
 
 	(void)p;
-	obs_ret("ret", r, errno);
+	obs_ret("ret", r);
 	if (r == -1)
 		loud("getgroups(64, buf) failed: %s", errname(errno));
 	for (i = 0; i < r && strlen(buf) < sizeof(buf) - 12; i++)

@@ -46,7 +46,7 @@ static void set_owner(const struct probe *p)
 	perm->gid = OTHER;
 	r = CTL(IPC_SET);
 	err = errno;
-	obs_ret("ipc_set", r, err);
+	obs_ret_err("ipc_set", r, err);
 	r2 = CTL(IPC_STAT);
 	if (!r)
 		err = errno;

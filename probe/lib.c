@@ -54,12 +54,23 @@ void obs(const char *key, const char *fmt, ...)
 	va_end(ap);
 }
 
-void obs_ret(const char *key, long ret, int err)
+void obs_ret_err(const char *key, long ret, int err)
 {
 	if (ret == -1)
 		obs(key, "-1 %s", errname(err));
 	else
 		obs(key, "%ld", ret);
+}
+
+/*
+ * errno is read here, in the body: every argument, the call being observed
+ * included, has been evaluated by then.  Passing errno as an argument
+ * beside the call would leave the order to the compiler, which read it
+ * first (a stale errno in obs_ret(k, access(...), errno)).
+ */
+void obs_ret(const char *key, long ret)
+{
+	obs_ret_err(key, ret, errno);
 }
 
 #define VERDICT(fn, word)				\

@@ -129,6 +129,7 @@ int main(int argc, char **argv)
 	umask(022);
 	facts.root = geteuid() == 0;
 	facts.multiuser = -1;
+	caps_given(&facts.bnd, &facts.prm);
 	if (facts.root) {
 		make_file(SECRET, 0);
 		make_file(SECRET ".600", 0600);
@@ -144,9 +145,10 @@ int main(int argc, char **argv)
 		planned += selected(sweep_abi_name(i), pat, npat);
 
 	ktap_header(stdout, planned);
-	printf("# muprobe root=%s multiuser=%s\n", facts.root ? "yes" : "no",
+	printf("# muprobe root=%s multiuser=%s bnd=%#llx prm=%#llx\n",
+	       facts.root ? "yes" : "no",
 	       facts.multiuser < 0 ? "unknown" :
-	       facts.multiuser ? "yes" : "no");
+	       facts.multiuser ? "yes" : "no", facts.bnd, facts.prm);
 	for (s = 0; s < n_sets; s++)
 		for (j = 0; j < probe_sets[s]->n; j++) {
 			const struct probe *p = &probe_sets[s]->rows[j];

@@ -43,13 +43,22 @@ extern const size_t n_sets;
 struct kernel_facts {
 	int root;	/* euid 0 at start */
 	int multiuser;	/* 1 yes, 0 no (single-user), -1 unknown */
+	/*
+	 * The bounding and permitted sets this process started with: what
+	 * "root has every capability" means here.  A container may have
+	 * dropped some (CAP_SYS_RESOURCE, say) on a stock kernel.
+	 */
+	unsigned long long bnd, prm;
 };
 extern struct kernel_facts facts;
 
 /* Child side: report and judge.  The verdicts do not return. */
 void obs(const char *key, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void obs_ret(const char *key, long ret, int err);
+/* KEY=RET, or "-1 ERRNO" with the errno the call just left. */
+void obs_ret(const char *key, long ret);
+/* The same with an errno saved earlier, by the caller, in its own statement. */
+void obs_ret_err(const char *key, long ret, int err);
 void same(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
 void loud(const char *fmt, ...)
@@ -65,6 +74,7 @@ long rawcall(long nr, long a, long b, long c);
 int read_status(const char *key, char *buf, size_t len);
 int make_file(const char *path, int mode);
 int still_root(void);
+void caps_given(unsigned long long *bnd, unsigned long long *prm);
 int try_open_as_exec(const char *path);
 extern const char *self_exe;
 

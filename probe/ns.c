@@ -48,7 +48,7 @@ static void new_ns(const struct probe *p)
 		}
 	}
 	err = errno;
-	obs_ret("ret", r, err);
+	obs_ret_err("ret", r, err);
 	if (r == -1 && err == EINVAL)
 		missing(p->desc, opt, err);
 	if (r == -1)
@@ -65,12 +65,12 @@ static void set_ns(const struct probe *p)
 	if (fd < 0) {
 		int err = errno;
 
-		obs_ret("open", -1, err);
+		obs_ret_err("open", -1, err);
 		missing("/proc/self/ns/uts", "CONFIG_NAMESPACES", err);
 	}
 	r = setns(fd, CLONE_NEWUTS);
 	err = errno;
-	obs_ret("ret", r, err);
+	obs_ret_err("ret", r, err);
 	if (r)
 		loud("setns failed: %s", errname(err));
 	same("joined our own uts namespace");
@@ -83,7 +83,7 @@ static void acct_off(const struct probe *p)
 	int err = errno;
 
 	(void)p;
-	obs_ret("ret", r, err);
+	obs_ret_err("ret", r, err);
 	if (r == -1 && err == ENOSYS)
 		missing("acct(NULL)", "CONFIG_BSD_PROCESS_ACCT", err);
 	if (r == -1)

@@ -48,7 +48,7 @@ static void do_chown(const struct probe *p)
 		break;
 	}
 	err = errno;
-	obs_ret("ret", r, err);
+	obs_ret_err("ret", r, err);
 	if (lstat(path, &st))
 		loud("lstat failed: %s", errname(errno));
 	obs("owner", "%u:%u", st.st_uid, st.st_gid);

@@ -20,10 +20,10 @@ static void drop(const struct probe *p)
 	int back = setuid(0), eback = errno;
 	int priv = still_root();
 
-	obs_ret("setgroups", a, ea);
-	obs_ret("setgid", b, eb);
-	obs_ret("setuid", c, ec);
-	obs_ret("setuid_back_to_0", back, eback);
+	obs_ret_err("setgroups", a, ea);
+	obs_ret_err("setgid", b, eb);
+	obs_ret_err("setuid", c, ec);
+	obs_ret_err("setuid_back_to_0", back, eback);
 	obs("privileged", "%s", priv ? "yes" : "no");
 	if (p->arg[0] && (a || b || c))
 		loud("the drop failed (%s) and the careful daemon stops",

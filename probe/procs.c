@@ -24,10 +24,10 @@ static void kill_cross(const struct probe *p)
 	}
 	r = rawcall(SYS_setresuid, NOBODY, NOBODY, NOBODY);
 	err = errno;
-	obs_ret("setresuid", r, err);
+	obs_ret_err("setresuid", r, err);
 	k = kill(victim, 0);
 	kerr = errno;
-	obs_ret("kill_sig0", k, kerr);
+	obs_ret_err("kill_sig0", k, kerr);
 	if (r == -1)
 		loud("setresuid failed (%s): kill() %s", errname(err),
 		     k ? errname(kerr) : "reached the root process");

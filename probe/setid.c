@@ -118,7 +118,7 @@ static void change(const struct probe *p)
 			rawcall(calls[c].nr, v[0], v[1], v[2]);
 	}
 	err = errno;
-	obs_ret("ret", r, err);
+	obs_ret_err("ret", r, err);
 	if (c == SETGROUPS) {
 		read_status("Groups", buf, sizeof(buf));
 		obs("groups", "%s", buf);

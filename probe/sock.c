@@ -89,7 +89,7 @@ static void scm_creds(const struct probe *p)
 	c->cmsg_len = CMSG_LEN(sizeof(uc));
 	memcpy(CMSG_DATA(c), &uc, sizeof(uc));
 	r = sendmsg(sv[0], &m, 0);
-	obs_ret("sendmsg", r, errno);
+	obs_ret("sendmsg", r);
 	if (r < 0)
 		loud("sendmsg with SCM_CREDENTIALS uid 65534 failed: %s",
 		     errname(errno));
