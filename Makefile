@@ -170,7 +170,8 @@ deps:
 # ends with "N passed, N failed".  CHECKS_ONCE do not depend on the kernel
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
-CHECKS_ONCE := patch-apply report-unit murun murun-filter boot-faults
+CHECKS_ONCE := patch-apply report-unit probe-escape murun murun-filter \
+	boot-faults
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
 	report-golden report-emulation report-html patch-bisect
@@ -365,6 +366,13 @@ $(T)/table_test: probe/tests/table_test.c $(PROBE_SRC) $(PROBE_HDR) \
 check-probe-table: $(T)/table_test
 	$(Q)$(T)/table_test >$(T)/table_test.out || { grep 'not ok' $(T)/table_test.out; exit 1; }
 	$(Q)tail -n 1 $(T)/table_test.out
+
+# Hostile output through the observation escape and back, byte for byte;
+# and no observation passes errno beside the call it describes.
+check-probe-escape: $(B)/probe/muprobe
+	$(Q)python3 probe/tests/escape.py $<
+	$(Q)! grep -n 'obs_ret_err([^;]*errno' $(PROBE_SRC) || \
+		{ echo "obs_ret_err with errno: use obs_ret" >&2; exit 1; }
 
 check-probe-cli: $(B)/probe/muprobe
 	$(Q)probe/tests/cli.sh $(ABS)/$(B)/probe/muprobe $(ABS)/$(KSRC)

@@ -16,6 +16,7 @@
 #                   the feature for a reason the path names
 # Every scenario starts from the pristine /etc and an empty /home.
 dir=$1 pristine=${2:-/etc.pristine}
+obs="${MUPROBE:-/bin/muprobe} --obs"
 n=0
 for f in "$dir"/*.scn; do n=$((n + 1)); done
 echo "KTAP version 1"
@@ -53,11 +54,12 @@ for f in "$dir"/*.scn; do
 	(cd "$w" && timeout 10 sh -c "$run") >"$w.out" 2>"$w.err" </dev/null
 	rc=$?
 	echo "# $id exit=$rc"
-	sed "s/^/# $id stdout=/" "$w.out"
-	sed "s/^/# $id stderr=/" "$w.err"
+	# Escaped (report/formats.md): a missing final newline, NUL or a
+	# stray byte can neither glue two records nor be lost.
+	$obs "$id" stdout <"$w.out"
+	$obs "$id" stderr <"$w.err"
 	grep '^state ' "$f" | sed 's/^state //' | while read -r s; do
-		(cd "$w" && sh -c "$s") 2>&1 |
-			awk -v p="# $id state=$s => " '{ print p $0 }'
+		(cd "$w" && sh -c "$s") 2>&1 | $obs "$id" state "$s => "
 	done >"$w.state"
 	cat "$w.state"
 	why=

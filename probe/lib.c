@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "muprobe.h"
 #include "report.h"
 
@@ -27,17 +28,17 @@ const size_t n_sets = ARRAY_SIZE(probe_sets);
 
 static void put(char tag, const char *key, const char *fmt, va_list ap)
 {
-	char buf[512];
-	int n, i, saved = errno;
+	char raw[OBS_VALUE_MAX], buf[OBS_VALUE_MAX + 128];
+	int n, len, saved = errno;
 
+	len = vsnprintf(raw, sizeof(raw), fmt, ap);
+	if (len < 0)
+		len = 0;
+	if (len > (int)sizeof(raw) - 1)
+		len = sizeof(raw) - 1;
+	/* One observation is one line, whatever the probe saw. */
 	n = snprintf(buf, sizeof(buf), "%c %s ", tag, key);
-	n += vsnprintf(buf + n, sizeof(buf) - n - 1, fmt, ap);
-	if (n > (int)sizeof(buf) - 2)
-		n = sizeof(buf) - 2;
-	/* One observation is one line, whatever the probe printed. */
-	for (i = 0; i < n; i++)
-		if (buf[i] == '\n' || buf[i] == '\r')
-			buf[i] = ' ';
+	n += obs_escape(buf + n, sizeof(buf) - n - 1, raw, len);
 	buf[n++] = '\n';
 	if (write(report_fd, buf, n) != n)
 		_exit(3);

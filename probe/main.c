@@ -15,6 +15,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "muprobe.h"
 #include "report.h"
 #include "sweep.h"
@@ -66,6 +67,8 @@ static void usage(FILE *f)
 	      "  --list    print id, category and what Linux does, then exit\n"
 	      "  --no-sweep  skip the syscall availability sweep\n"
 	      "  --list-sweep  how the sweep makes each risky call harmless\n"
+	      "  --obs ID KEY [PREFIX]  stdin as '# ID KEY=PREFIXline' observations,\n"
+	      "            escaped as report/formats.md says\n"
 	      "Run as root to compare with what stock Linux grants root.\n"
 	      "Exit status: 0 when the run completed, 1 when muprobe broke.\n",
 	      f);
@@ -88,6 +91,10 @@ int main(int argc, char **argv)
 	int npat = argc - 1, list = 0, sweep = 1, planned = 0, n = 0, i;
 	size_t s, j;
 
+	/* The scenarios' writer: a program's output as observations. */
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "--obs"))
+		return obs_stream(stdin, stdout, argv[2], argv[3],
+				  argc == 5 ? argv[4] : "") ? 1 : 0;
 	if (argc == 3 && !strcmp(argv[1], "--try-open"))
 		return try_open(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "--print-ids")) {
