@@ -83,7 +83,7 @@ endif
 ABS := $(abspath .)
 
 DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x86 \
-	libseccomp-dev busybox-static flex bison bc libelf-dev libssl-dev \
+	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium
 
@@ -128,6 +128,7 @@ help:
 	@echo '  app            APP=/path/to/program ARGS=...: run it in every variant, its'
 	@echo '                 identity calls traced by murun (TRACE=0: run it bare)'
 	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
+	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
@@ -170,8 +171,8 @@ deps:
 # ends with "N passed, N failed".  CHECKS_ONCE do not depend on the kernel
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
-CHECKS_ONCE := patch-apply report-unit probe-escape murun murun-filter \
-	boot-faults
+CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
+	murun-filter boot-faults
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
 	report-golden report-emulation report-html patch-bisect
@@ -192,6 +193,8 @@ $(MUREPORT): $(wildcard report/*.c) $(wildcard report/*.h) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ \
 		$(wildcard report/*.c) -ljansson
+
+include report/fuzz/fuzz.mk
 
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------

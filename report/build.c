@@ -202,14 +202,16 @@ static json_t *scenarios(json_t *const *res, const char *const *names, int n,
 	for (i = 0; i < n; i++) {
 		json_array_foreach(json_object_get(res[i], "app_order"), k, id) {
 			const char *sid = json_string_value(id);
-			json_t *row, *exit = json_object(), *out = json_object();
-			json_t *diffs = json_object(), *first = NULL;
+			json_t *row, *exit, *out, *diffs, *first = NULL;
 			char *base_out = NULL;
 			int differs = 0;
 
 			if (json_object_get(seen, sid))
 				continue;
 			json_object_set_new(seen, sid, json_true());
+			exit = json_object();
+			out = json_object();
+			diffs = json_object();
 			for (j = 0; j < n; j++) {
 				json_t *s = json_object_get(
 					json_object_get(res[j], "apps"), sid);

@@ -95,7 +95,7 @@ static int build(int argc, char **argv)
 	struct build_args a = { 0 };
 	const char *dest = NULL;
 	json_t *r;
-	int i;
+	int i, rc;
 
 	for (i = 0; i < argc; i++) {
 		const char **slot = NULL;
@@ -137,12 +137,11 @@ static int build(int argc, char **argv)
 	}
 	r = report_build(&a);
 
-	if (!r || save(dest, "report.json", r, NULL) ||
-	    save(dest, "report.md", r, report_markdown) ||
-	    save(dest, "report.html", r, report_html))
-		return 1;
+	rc = !r || save(dest, "report.json", r, NULL) ||
+	     save(dest, "report.md", r, report_markdown) ||
+	     save(dest, "report.html", r, report_html);
 	json_decref(r);
-	return 0;
+	return rc;
 }
 
 static json_t *load(const char *path)
@@ -185,8 +184,10 @@ static int diff(int argc, char **argv)
 	}
 	a = load(argv[0]);
 	b = a ? load(argv[1]) : NULL;
-	if (!a || !b)
+	if (!a || !b) {
+		json_decref(a);
 		return 2;
+	}
 	rc = report_diff(a, b, sizes, stdout);
 	json_decref(a);
 	json_decref(b);

@@ -75,7 +75,7 @@ static int by_delta(const void *pa, const void *pb)
 }
 
 /* The TOP_SYMBOLS largest by |delta| with sign SIGN, in that order. */
-static json_t *largest(const long (*d)[3], char (*names)[256], size_t n,
+static json_t *largest(const long (*d)[4], char (*names)[256], size_t n,
 		       int sign)
 {
 	json_t *a = json_array();
@@ -88,7 +88,7 @@ static json_t *largest(const long (*d)[3], char (*names)[256], size_t n,
 			break;
 		json_array_append_new(a, json_pack("{s:s,s:I,s:I,s:I}",
 			"symbol", names[(long)d[i][1]], "old", (json_int_t)d[i][0],
-			"new", (json_int_t)(d[i][0] + d[i][2]),
+			"new", (json_int_t)d[i][3],
 			"delta", (json_int_t)d[i][2]));
 	}
 	return a;
@@ -99,7 +99,7 @@ static json_t *bloat(const char *dir, const char *a, const char *b)
 	FILE *f = open2(dir, a, "--", b, "bloat");
 	char line[512], sym[256], t1[32], t2[32], t3[32];
 	char (*names)[256] = NULL;
-	long (*d)[3] = NULL;	/* old, index into names, delta */
+	long (*d)[4] = NULL;	/* old, index into names, delta, new */
 	size_t n = 0, cap = 0;
 	long old, new, delta, total;
 	json_t *o;
@@ -134,6 +134,7 @@ static json_t *bloat(const char *dir, const char *a, const char *b)
 		d[n][0] = old;
 		d[n][1] = (long)n;
 		d[n][2] = delta;
+		d[n][3] = new;
 		n++;
 	}
 	fclose(f);

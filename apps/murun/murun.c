@@ -14,7 +14,6 @@
  * Only those calls stop; every other syscall runs at full speed.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <signal.h>
@@ -121,54 +120,21 @@ static int status_of(int st)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "mode", required_argument, NULL, 'm' },
-		{ "trace", no_argument, NULL, 't' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 }
-	};
-	int compat = 0, native = 0, trace = 0, sv[2] = { -1, -1 }, st, c;
+	int compat, native, trace, sv[2] = { -1, -1 }, st, rc;
+	const char *output;
+	struct mu_args args;
 	int notify;
-	const char *output = NULL;
 	pid_t pid;
 
-	while ((c = getopt_long(argc, argv, "+h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'm':
-			if (!strcmp(optarg, "compat")) {
-				compat = 1;
-			} else if (!strcmp(optarg, "native")) {
-				native = 1;
-			} else if (strcmp(optarg, "nomultiuser")) {
-				fprintf(stderr, "murun: unknown mode '%s' (nomultiuser, compat or native)\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 't':
-			trace = 1;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind >= argc) {
-		fprintf(stderr, "murun: no program given\n");
-		usage(stderr);
-		return 2;
-	}
-	if (output && !trace && !native) {
-		fprintf(stderr, "murun: --output needs --trace or --mode=native\n");
-		return 2;
-	}
+	rc = mu_parse_args(argc, argv, &args);
+	if (args.help || args.usage)
+		usage(rc ? stderr : stdout);
+	if (rc || args.help)
+		return rc;
+	compat = args.compat;
+	native = args.native;
+	trace = args.trace;
+	output = args.output;
 	/* Close-on-exec: the program must not inherit the trace file. */
 	mu_out = output ? fopen(output, "we") : stderr;
 	if (!mu_out) {
@@ -188,7 +154,7 @@ int main(int argc, char **argv)
 			perror("murun: cannot load the filter");
 			return 125;
 		}
-		return run(argv + optind);
+		return run(args.program);
 	}
 	if (notify && socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sv)) {
 		perror("murun: socketpair");
@@ -220,7 +186,7 @@ int main(int argc, char **argv)
 			close(fd);
 			close(sv[1]);
 		}
-		_exit(run(argv + optind));
+		_exit(run(args.program));
 	}
 	if (native)
 		return trace_native(pid);

@@ -28,6 +28,16 @@ const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
 const struct mu_call *mu_call_of(const struct mu_syscall *s);
 int mu_is16(const struct mu_syscall *s);
 
+struct mu_args {
+	int compat, native, trace, help;
+	int usage;		/* with a 2: the usage text helps */
+	const char *output;	/* --output=FILE, or NULL */
+	char **program;		/* PROGRAM [ARGS...], NULL-terminated */
+};
+
+/* 0 with A filled in, or 2 (a bad command line, said on stderr). */
+int mu_parse_args(int argc, char **argv, struct mu_args *a);
+
 /* Where trace lines go: stderr, or --output's file. */
 extern FILE *mu_out;
 /* Print "murun: [ia32 ]name(args) = RESULT". */

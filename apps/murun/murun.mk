@@ -2,7 +2,8 @@
 # and dependency-free, like the probe: it starts in a fraction of what a
 # glibc binary needs here (make murun-bench), and runs on a board as it is.
 # Its seccomp programs are built once, here, by genfilter with libseccomp.
-MURUN_SRC := apps/murun/murun.c apps/murun/calls.c apps/murun/supervise.c \
+MURUN_SRC := apps/murun/murun.c apps/murun/args.c apps/murun/calls.c \
+	apps/murun/supervise.c \
 	apps/murun/native.c probe/errname.c
 MURUN_INC := -D_GNU_SOURCE -I$(B)/probe -Iapps/murun -Iprobe
 
