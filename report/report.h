@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <jansson.h>
 
-#define REPORT_SCHEMA "muprobe-report/1"
+#define REPORT_SCHEMA "muprobe-report/2"
 
 struct build_args {
 	const char *out_dir;	/* guest results: OUT/VARIANT/results.txt */

@@ -105,7 +105,7 @@ check "diff: a size change alone exits 0" '[ $rc -eq 0 ]'
 rc=0; "$mr" diff --sizes "$work/good/report.json" "$work/sizes.json" >/dev/null || rc=$?
 check "diff: --sizes makes it count (exit 1)" '[ $rc -eq 1 ]'
 echo '{"schema": "other/9"}' >"$work/other.json"
-printf '{"schema": "muprobe-report/1", ' >"$work/cut.json"
+printf '{"schema": "muprobe-report/2", ' >"$work/cut.json"
 for f in other cut; do
 	rc=0; "$mr" diff "$work/good/report.json" "$work/$f.json" 2>"$work/e" >/dev/null || rc=$?
 	check "diff: $f report exits 2 with one line naming it" \
