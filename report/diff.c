@@ -168,6 +168,7 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	static const char *const pfields[] = {
 		"verdict", "observed", "linux", NULL
 	};
+	static const char *const mfields[] = { "memory", NULL };
 	static const char *const sfields[] = { "result", NULL };
 	static const char *const afields[] = { "exit", "output", NULL };
 	static const char *const wfields[] = { "enosys", NULL };
@@ -176,6 +177,11 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "variants", json_object_get(old, "variants"),
 			  json_object_get(cur, "variants"), "name", NULL,
 			  vfields);
+	/* The boot Memory: line is a size, like the kernel's bytes. */
+	volatile_ |= rows(f, "variants memory (volatile)",
+			  json_object_get(old, "variants"),
+			  json_object_get(cur, "variants"), "name", NULL,
+			  mfields);
 	behaviour |= rows(f, "probes", json_object_get(old, "probes"),
 			  json_object_get(cur, "probes"), "id", NULL, pfields);
 	behaviour |= rows(f, "syscalls", json_object_get(old, "syscalls"),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * genfilter: murun's three seccomp programs, built once at build time with
- * libseccomp and written out as C arrays (build/murun/filters.h), so that
+ * libseccomp and written out as C arrays (build/KVER/murun/filters.h), so that
  * murun itself only loads them and needs no library at run time: it is
  * static musl, which starts far faster than glibc here (make murun-bench),
  * and a disagreement between libseccomp and the kernel's table fails the

@@ -12,7 +12,7 @@
 /* struct mu_syscall and mu_syscalls[]: multiuser_syscalls.h, generated. */
 struct mu_syscall;
 
-/* How MULTIUSER_COMPAT answers an entry point (kernel-patch/0001). */
+/* How MULTIUSER_COMPAT answers an entry point (kernel-patch/KVER/0001). */
 enum mu_kind { SETID, SETIDS, GETIDS, GETGROUPS, SETGROUPS, SETFS, GETID,
 	       PASS, CAPGET, CAPSET };
 

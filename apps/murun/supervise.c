@@ -2,7 +2,7 @@
 /*
  * The user-notification side of murun: each filtered call arrives here,
  * is answered (ENOSYS, or the MULTIUSER_COMPAT semantics) and, with
- * --trace, printed.  The semantics mirror kernel-patch/0001 and 0002:
+ * --trace, printed.  The semantics mirror kernel-patch/KVER/0001 and 0002:
  * reads say root, changes to 0 or -1 succeed, others are EINVAL, capset
  * succeeds only for "all, all, none".
  */

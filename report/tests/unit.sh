@@ -104,6 +104,13 @@ rc=0; "$mr" diff "$work/good/report.json" "$work/sizes.json" >/dev/null || rc=$?
 check "diff: a size change alone exits 0" '[ $rc -eq 0 ]'
 rc=0; "$mr" diff --sizes "$work/good/report.json" "$work/sizes.json" >/dev/null || rc=$?
 check "diff: --sizes makes it count (exit 1)" '[ $rc -eq 1 ]'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['variants'][0]['memory']='Memory: 1K/2K available'; json.dump(r,open(sys.argv[2],'w'))" \
+	"$work/good/report.json" "$work/memory.json"
+rc=0; "$mr" diff "$work/good/report.json" "$work/memory.json" >"$work/d" || rc=$?
+check "diff: a boot memory change alone exits 0" '[ $rc -eq 0 ]'
+rc=0; "$mr" diff --sizes "$work/good/report.json" "$work/memory.json" >"$work/d" || rc=$?
+check "diff: --sizes counts the boot memory line (exit 1, named)" \
+	'[ $rc -eq 1 ] && grep -q "^variants memory (volatile):" "$work/d"'
 echo '{"schema": "other/9"}' >"$work/other.json"
 printf '{"schema": "muprobe-report/2", ' >"$work/cut.json"
 for f in other cut; do
