@@ -75,7 +75,8 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	int adiffs = 0, asame = 0, odiffs = 0, oshown = 0;
 	json_t *row, *e;
 	const char *name;
-	int diffs = 0, same = 0, sdiffs = 0, ssame = 0, sextra = 0;
+	int diffs = 0, same = 0, sdiffs = 0, ssame = 0, sextra = 0, sun = 0;
+	char unwhy[256] = "";
 	size_t k, a;
 	char dir[64];
 
@@ -107,6 +108,15 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 							"category")) ?: "")));
 	}
 	for (a = 0; a < 2; a++) {
+		/*
+		 * A host kernel without this ABI (no IA32_EMULATION) cannot
+		 * show what murun does to it: counted apart, with the
+		 * probe's reason, never as a miss or as reproduced.
+		 */
+		int absent = !json_object_get(json_object_get(bare, "sweep"),
+					      abis[a]);
+		int before = sdiffs;
+
 		json_object_foreach(json_object_get(json_object_get(guest_mu,
 				"sweep"), abis[a]), name, e) {
 			int lost = !strcmp(sweep(guest_nomu, abis[a], name), "ENOSYS") &&
@@ -115,10 +125,26 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 				strcmp(sweep(bare, abis[a], name), "ENOSYS");
 
 			sdiffs += lost;
+			if (absent) {
+				sun += lost;
+				continue;
+			}
 			ssame += lost && emul;
 			/* ENOSYS under murun where the guest answers. */
 			sextra += emul && strcmp(sweep(guest_nomu, abis[a],
 						      name), "ENOSYS");
+		}
+		if (absent && sdiffs > before) {
+			char id[32];
+			const char *why;
+
+			snprintf(id, sizeof(id), "sweep.%s", abis[a]);
+			why = json_string_value(json_object_get(json_object_get(
+				json_object_get(bare, "probe"), id), "reason"));
+			snprintf(unwhy + strlen(unwhy), sizeof(unwhy) - strlen(unwhy),
+				 "%s%s: %d calls, the host probe says: %s",
+				 *unwhy ? "; " : "", abis[a], sdiffs - before,
+				 why ?: "no result");
 		}
 	}
 	/*
@@ -171,6 +197,8 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	json_object_set_new(o, "probe_reproduced", json_integer(same));
 	json_object_set_new(o, "syscalls_lost", json_integer(sdiffs));
 	json_object_set_new(o, "syscalls_reproduced", json_integer(ssame));
+	json_object_set_new(o, "syscalls_unmeasured", json_integer(sun));
+	json_object_set_new(o, "syscalls_unmeasured_why", json_string(unwhy));
 	json_object_set_new(o, "syscalls_lost_only_under_murun",
 			    json_integer(sextra));
 	json_object_set_new(o, "not_reproduced", missed);

@@ -295,6 +295,10 @@ static void emulation(json_t *e, FILE *f)
 		report_str(e, "tool"), i(e, "probe_reproduced"), i(e, "probe_differences"),
 		i(e, "syscalls_reproduced"), i(e, "syscalls_lost"),
 		report_str(e, "guest"), i(e, "syscalls_lost_only_under_murun"));
+	if (i(e, "syscalls_unmeasured") > 0)
+		fprintf(f, " Of the lost syscalls, %lld cannot be measured on this host and are not counted as reproduced: %s.",
+			i(e, "syscalls_unmeasured"),
+			report_str(e, "syscalls_unmeasured_why"));
 	not_reproduced(json_object_get(e, "not_reproduced"), f,
 		       "| probe | guest | murun | why |\n|---|---|---|---|\n");
 	json_array_foreach(json_object_get(e, "not_reproduced"), n, m)

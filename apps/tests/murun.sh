@@ -42,11 +42,21 @@ check "--output without --trace: exit 2, one line" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <t.err)" = 1 ] && grep -q "needs --trace" t.err'
 "$mr" -- sh -c "\"$mp\" --no-sweep uid.getresuid" >c
 check "fork+exec keeps the filter" '[ "$(obs uid.getresuid ret c)" = "-1 ENOSYS" ]'
-"$mr" -- "$mp" sweep.ia32 >d
-check "ia32 getuid (16-bit, nr 24) is ENOSYS too" \
-	'[ "$(sed -n "s/^    # sweep.ia32.getuid result=//p" d)" = ENOSYS ]'
-check "ia32 getuid32 is untouched" \
-	'[ "$(sed -n "s/^    # sweep.ia32.getuid32 result=//p" d)" != ENOSYS ]'
+skip() { n=$((n + 1)); echo "ok $n $1 # SKIP $2"; }
+# A host kernel without IA32_EMULATION has no ia32 entry to filter; the
+# probe's own sweep says so, and the guests' kernels test it instead.
+"$mp" sweep.ia32 >d0
+noia32=$(sed -n 's/^# sweep.ia32 reason=\(no ia32 entry.*\)/\1/p' d0)
+if [ -n "$noia32" ]; then
+	skip "ia32 getuid (16-bit, nr 24) is ENOSYS too" "host: $noia32"
+	skip "ia32 getuid32 is untouched" "host: $noia32"
+else
+	"$mr" -- "$mp" sweep.ia32 >d
+	check "ia32 getuid (16-bit, nr 24) is ENOSYS too" \
+		'[ "$(sed -n "s/^    # sweep.ia32.getuid result=//p" d)" = ENOSYS ]'
+	check "ia32 getuid32 is untouched" \
+		'r=$(sed -n "s/^    # sweep.ia32.getuid32 result=//p" d); [ -n "$r" ] && [ "$r" != ENOSYS ]'
+fi
 "$mr" --mode=compat -- "$mp" --no-sweep uid.getresuid 'setid.setuid_*.raw' \
 	caps.capset_drop caps.capget_version_query >e
 check "compat: getresuid reads 0 0 0" '[ "$(obs uid.getresuid ids e)" = "0 0 0" ]'
