@@ -64,14 +64,15 @@ JOBS ?= $(shell nproc)
 KVERS ?= 6.1 6.12
 kver_6.1_pkg := linux-source-6.1
 kver_6.12_pkg := linux-source-6.12
-$(foreach v,$(KVERS),$(if $(kver_$(v)_pkg),,$(error KVERS: $(v) is not in the version table (6.1, 6.12))))
+KVER_TABLE := $(sort $(patsubst kver_%_pkg,%,$(filter kver_%_pkg,$(.VARIABLES))))
+$(foreach v,$(KVERS),$(if $(kver_$(v)_pkg),,$(error KVERS: $(v) is not in the version table ($(KVER_TABLE)))))
 
 BUILD ?= build
 # Everything built from a kernel tree lives under $(B), everything measured
 # under $(OUT): both keyed by version, so one version's tree or objects can
 # never stand in for another's.
 ifneq ($(KVER),)
-$(if $(kver_$(KVER)_pkg),,$(error KVER=$(KVER) is not in the version table (6.1, 6.12)))
+$(if $(kver_$(KVER)_pkg),,$(error KVER=$(KVER) is not in the version table ($(KVER_TABLE))))
 KPKG := $(kver_$(KVER)_pkg)
 KTARBALL := /usr/src/$(KPKG).tar.xz
 SERIES_DIR := kernel-patch/$(KVER)

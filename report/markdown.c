@@ -23,6 +23,29 @@ static void cell(FILE *f, const char *t)
 	}
 }
 
+/* Probes whose id ends in .raw with a .libc sibling: one behaviour, two rows. */
+static int twice(json_t *r)
+{
+	json_t *ids = json_object(), *row;
+	const char *id;
+	size_t n, len;
+	int pairs = 0;
+
+	json_array_foreach(json_object_get(r, "probes"), n, row)
+		json_object_set_new(ids, report_str(row, "id"), json_true());
+	json_object_foreach(ids, id, row) {
+		char sib[256];
+
+		len = strlen(id);
+		if (len < 4 || len > 200 || strcmp(id + len - 4, ".raw"))
+			continue;
+		snprintf(sib, sizeof(sib), "%.*s.libc", (int)(len - 4), id);
+		pairs += json_object_get(ids, sib) != NULL;
+	}
+	json_decref(ids);
+	return pairs;
+}
+
 static void summary(json_t *r, FILE *f)
 {
 	json_t *k = json_object_get(r, "kernel"), *sm = json_object_get(r, "summary");
@@ -54,13 +77,16 @@ static void summary(json_t *r, FILE *f)
 			report_str(v, "name"), i(c, "silent"), i(c, "loud"), i(c, "same"),
 			i(c, "skip"), i(c, "broken_or_missing"));
 	}
-	fprintf(f, "\n%lld probes. Syscalls lost (ENOSYS where the baseline has them): x86_64 %lld of %lld, ia32 %lld of %lld. Scenarios whose result changed: %lld.",
+	fprintf(f, "\n%lld probe rows (the sweep of each syscall table is one row per ABI). Syscalls lost (ENOSYS where the baseline has them): x86_64 %lld of %lld, ia32 %lld of %lld. Scenarios whose result changed: %lld.",
 		i(sm, "probes"),
 		i(json_object_get(sys, "x86_64"), "lost"),
 		i(json_object_get(sys, "x86_64"), "calls"),
 		i(json_object_get(sys, "ia32"), "lost"),
 		i(json_object_get(sys, "ia32"), "calls"),
 		i(sm, "scenarios_changed"));
+	if (twice(r))
+		fprintf(f, " %d behaviours are probed twice, through the raw syscall (`.raw`) and through musl's wrapper (`.libc`), and count in both rows.",
+			twice(r));
 	if (json_array_size(json_object_get(sm, "counted_over")) !=
 	    json_array_size(json_object_get(r, "variants"))) {
 		json_t *c;
@@ -173,7 +199,7 @@ static void syscall_table(json_t *r, FILE *f)
 					       "syscalls");
 	size_t n, m;
 
-	fprintf(f, "## Syscalls that differ\n\nx86_64: %lld in the table, %lld lost; ia32: %lld, %lld lost. A missing syscall does not by itself mean a program fails (see Known context).\n\n",
+	fprintf(f, "## Syscalls that differ\n\nx86_64: %lld in the table, %lld lost; ia32: %lld, %lld lost. A missing syscall does not by itself mean a program fails (see Known context). The sweep calls each one with deliberately invalid arguments, so an answer other than ENOSYS (EINVAL, EFAULT, EBADF, success for a harmless call) only shows that the call exists; the note names the option whose absence compiles it out.\n\n",
 		i(json_object_get(t, "x86_64"), "calls"),
 		i(json_object_get(t, "x86_64"), "lost"),
 		i(json_object_get(t, "ia32"), "calls"),
