@@ -34,6 +34,19 @@ static json_t *index_by(json_t *a, const char *key, const char *key2)
 	return o;
 }
 
+/*
+ * A row on one side only: its first field ends the line, so that a CI log
+ * says what a new syscall answers or what a new probe found.
+ */
+static void first_field(FILE *f, json_t *row, const char *field)
+{
+	char *d = json_dumps(json_object_get(row, field),
+			     JSON_COMPACT | JSON_ENCODE_ANY);
+
+	fprintf(f, " (%s: %.120s)\n", field, d ? d : "null");
+	free(d);
+}
+
 /* Compare FIELD of rows keyed alike; print "id field: old -> new". */
 static int rows(FILE *f, const char *section, json_t *a, json_t *b,
 		const char *key, const char *key2, const char *const *fields)
@@ -48,7 +61,8 @@ static int rows(FILE *f, const char *section, json_t *a, json_t *b,
 		rb = json_object_get(ib, id);
 		if (!rb) {
 			head(f, section, &shown);
-			fprintf(f, "  %s: gone\n", id);
+			fprintf(f, "  %s: gone", id);
+			first_field(f, ra, fields[0]);
 			changed = 1;
 			continue;
 		}
@@ -73,7 +87,8 @@ static int rows(FILE *f, const char *section, json_t *a, json_t *b,
 		if (json_object_get(ia, id))
 			continue;
 		head(f, section, &shown);
-		fprintf(f, "  %s: new\n", id);
+		fprintf(f, "  %s: new", id);
+		first_field(f, rb, fields[0]);
 		changed = 1;
 	}
 	json_decref(ia);

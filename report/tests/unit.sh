@@ -127,7 +127,7 @@ r['sweep'].append({'abi':'x86_64','name':'mseal','nr':462,'enosys':['nomultiuser
 json.dump(r,open(sys.argv[2],'w'))" "$work/good/report.json" "$work/newer.json"
 rc=0; "$mr" diff "$work/good/report.json" "$work/newer.json" >"$work/d" || rc=$?
 check "diff: a call new in the table exits 1 and is named" \
-	'[ $rc -eq 1 ] && grep -q "^sweep" "$work/d" && grep -qx "  x86_64 mseal: new" "$work/d"'
+	'[ $rc -eq 1 ] && grep -q "^sweep" "$work/d" && grep -qxF "  x86_64 mseal: new (enosys: [\"nomultiuser\"])" "$work/d"'
 mkdir -p "$work/v"
 "$mr" versions --dest "$work/v" "$work/good/report.json" "$work/newer.json"
 check "versions: the step names the call multiuser gained" \

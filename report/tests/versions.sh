@@ -34,12 +34,14 @@ ka, kb = {key(r) for r in a['sweep']}, {key(r) for r in b['sweep']}
 new, gone = kb - ka, ka - kb
 if not new and not gone:
     sys.exit('FAIL: the two sweep tables are identical; nothing to test')
+rows = {key(r): r for r in a['sweep'] + b['sweep']}
+said = lambda k: json.dumps(rows[k]['enosys'], separators=(',', ':'))
 for k in new:
-    if '  %s: new' % k not in out:
-        sys.exit('FAIL: diff does not name %s as new' % k)
+    if '  %s: new (enosys: %s)' % (k, said(k)) not in out:
+        sys.exit('FAIL: diff does not name %s as new, with its ENOSYS variants' % k)
 for k in gone:
-    if '  %s: gone' % k not in out:
-        sys.exit('FAIL: diff does not name %s as gone' % k)
+    if '  %s: gone (enosys: %s)' % (k, said(k)) not in out:
+        sys.exit('FAIL: diff does not name %s as gone, with its ENOSYS variants' % k)
 st = [s for s in steps if s['from'] == sys.argv[5] and s['to'] == sys.argv[6]]
 if len(st) != 1:
     sys.exit('FAIL: versions.json has no step %s -> %s' % tuple(sys.argv[5:7]))
