@@ -331,16 +331,19 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 
 initramfs: $(B)/initramfs.cpio
 # make app APP=/path/to/program ARGS='...' [TRACE=0]: your program in every
-# variant; by default under murun --mode=native --trace.
-# make app APP=/path/to/program ARGS='...': your program in every variant.
+# variant; by default under murun --mode=native --trace.  APP and ARGS
+# reach app.sh through the environment, never through a recipe's shell
+# line: ARGS is split into words by the guest's sh and nowhere else.
 APP ?=
 ARGS ?=
 TRACE ?= 1
+app: export MU_APP = $(value APP)
+app: export MU_APP_ARGS = $(value ARGS)
 app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
 		$(B)/probe/muprobe $(B)/murun/murun
-	$(Q)$(call progress,app $(APP) $(ARGS))
+	$(Q)$(call progress,app $$MU_APP $$MU_APP_ARGS)
 	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) $(OUT)/app $(QEMU) $(BOOT_TIMEOUT) \
-		$(ACCEL) '$(TRACE)' '$(APP)' '$(ARGS)' \
+		$(ACCEL) '$(TRACE)' "$$MU_APP" "$$MU_APP_ARGS" \
 		$(foreach v,$(VARIANTS),$(v)=$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app
 

@@ -4,7 +4,9 @@
 # the shared libraries ldd resolves for it; it runs as a one-line scenario
 # (exit status, stdout, stderr kept) from the pristine /etc.  With TRACE=1
 # it runs under murun --mode=native --trace, so that each identity call it
-# made is listed with what that kernel answered ("call:" lines).
+# made is listed with what that kernel answered ("call:" lines).  ARGS is
+# one line of words for the guest's sh (quotes and all); this script only
+# writes it into the scenario file and never lets a host shell read it.
 #
 # usage: app.sh GEN_INIT_CPIO BUILD_DIR OUT_DIR QEMU TIMEOUT ACCEL TRACE \
 #               APP ARGS VARIANT=KERNEL...
@@ -17,6 +19,12 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 	echo "app: $app is not an executable file" >&2
 	exit 2
 }
+# One line of the scenario file: a newline would start another directive.
+case $args in
+*'
+'*) echo "app: ARGS has a newline; give one line of words for the guest's sh" >&2
+	exit 2 ;;
+esac
 work=$build/app
 rm -rf "$work" && mkdir -p "$work/scenarios"
 name=$(basename "$app")
@@ -50,7 +58,7 @@ for vk in "$@"; do
 			s/^# apps\.[^ ]* state=cat [^ ]* => murun: /call: /p' >"$out/$v.txt"
 	[ -n "$first" ] || first=$v
 done
-echo "== $name $args"
+printf "== %s %s\n" "$name" "$args"
 for vk in "$@"; do
 	v=${vk%%=*}
 	printf '%-20s exit %s\n' "$v" "$(sed -n 's/^exit: //p' "$out/$v.txt")"
