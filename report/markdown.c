@@ -23,27 +23,80 @@ static void cell(FILE *f, const char *t)
 	}
 }
 
+/* The row of the other half of a .raw/.libc pair, or NULL. */
+static json_t *sibling(json_t *byid, const char *id, const char *from,
+		       const char *to)
+{
+	size_t len = strlen(id), fl = strlen(from);
+	char sib[256];
+
+	if (len <= fl || len > 200 || strcmp(id + len - fl, from))
+		return NULL;
+	snprintf(sib, sizeof(sib), "%.*s%s", (int)(len - fl), id, to);
+	return json_object_get(byid, sib);
+}
+
+static json_t *by_id(json_t *r)
+{
+	json_t *byid = json_object(), *row;
+	size_t n;
+
+	json_array_foreach(json_object_get(r, "probes"), n, row)
+		json_object_set(byid, report_str(row, "id"), row);
+	return byid;
+}
+
 /* Probes whose id ends in .raw with a .libc sibling: one behaviour, two rows. */
 static int twice(json_t *r)
 {
-	json_t *ids = json_object(), *row;
-	const char *id;
-	size_t n, len;
+	json_t *byid = by_id(r), *row;
+	size_t n;
 	int pairs = 0;
 
 	json_array_foreach(json_object_get(r, "probes"), n, row)
-		json_object_set_new(ids, report_str(row, "id"), json_true());
-	json_object_foreach(ids, id, row) {
-		char sib[256];
-
-		len = strlen(id);
-		if (len < 4 || len > 200 || strcmp(id + len - 4, ".raw"))
-			continue;
-		snprintf(sib, sizeof(sib), "%.*s.libc", (int)(len - 4), id);
-		pairs += json_object_get(ids, sib) != NULL;
-	}
-	json_decref(ids);
+		pairs += sibling(byid, report_str(row, "id"), ".raw", ".libc") != NULL;
+	json_decref(byid);
 	return pairs;
+}
+
+/*
+ * The same counts by behaviour: a .raw row and its .libc sibling count
+ * once when both agree, and as "split" when musl's wrapper and the raw
+ * syscall are judged differently.
+ */
+static void behaviours(json_t *r, FILE *f)
+{
+	static const char *const col[] = { "silent", "loud", "same", "skip" };
+	json_t *byid = by_id(r), *row, *v, *sib;
+	json_t *probes = json_object_get(r, "probes");
+	size_t n, m, k;
+
+	fprintf(f, "\nBy behaviour (%zu):\n\n| variant | silent | loud | like Linux | skipped | split raw/libc | broken/missing |\n|---|---|---|---|---|---|---|\n",
+		json_array_size(probes) - twice(r));
+	json_array_foreach(json_object_get(r, "variants"), m, v) {
+		const char *name = report_str(v, "name");
+		int cnt[6] = { 0 };
+
+		json_array_foreach(probes, n, row) {
+			const char *id = report_str(row, "id");
+			const char *x = report_str(json_object_get(row, "verdict"), name);
+
+			if (sibling(byid, id, ".libc", ".raw"))
+				continue;
+			sib = sibling(byid, id, ".raw", ".libc");
+			if (sib && strcmp(x, report_str(json_object_get(sib,
+						"verdict"), name))) {
+				cnt[4]++;
+				continue;
+			}
+			for (k = 0; k < 4 && strcmp(x, col[k]); k++)
+				;
+			cnt[k < 4 ? k : 5]++;
+		}
+		fprintf(f, "| %s | **%d** | %d | %d | %d | %d | %d |\n", name,
+			cnt[0], cnt[1], cnt[2], cnt[3], cnt[4], cnt[5]);
+	}
+	json_decref(byid);
 }
 
 static void summary(json_t *r, FILE *f)
@@ -85,7 +138,7 @@ static void summary(json_t *r, FILE *f)
 		i(json_object_get(sys, "ia32"), "calls"),
 		i(sm, "scenarios_changed"));
 	if (twice(r))
-		fprintf(f, " %d behaviours are probed twice, through the raw syscall (`.raw`) and through musl's wrapper (`.libc`), and count in both rows.",
+		fprintf(f, " %d behaviours are probed twice, through the raw syscall (`.raw`) and through musl's wrapper (`.libc`), and count in both rows; the table below counts each behaviour once.",
 			twice(r));
 	if (json_array_size(json_object_get(sm, "counted_over")) !=
 	    json_array_size(json_object_get(r, "variants"))) {
@@ -100,7 +153,10 @@ static void summary(json_t *r, FILE *f)
 	if (json_object_get(sm, "bytes_saved"))
 		fprintf(f, " bloat-o-meter, first pair: %lld bytes.",
 			i(sm, "bytes_saved"));
-	fprintf(f, "\n\n");
+	fprintf(f, "\n");
+	if (twice(r))
+		behaviours(r, f);
+	fprintf(f, "\n");
 }
 
 static void sizes(json_t *r, FILE *f)
