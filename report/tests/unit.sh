@@ -93,6 +93,38 @@ for c in truncated:truncated empty:empty noend:"end line" garbage:garbage crashe
 		'grep -q "nomultiuser is incomplete" $work/$case/report.md'
 done
 
+# A .raw/.libc pair is one behaviour: counted once when both rows agree
+# (multiuser), as split when they do not (nomultiuser).
+pair() { # SRC DST VERDICT_RAW VERDICT_LIBC
+	python3 - "$@" <<'PY'
+import re, sys
+src, dst, vr, vl = sys.argv[1:5]
+out = []
+for line in open(src):
+    line = {'1..3\n': '1..5\n'}.get(line, line)
+    line = re.sub(r'^(not ok|ok) 3 sweep', r'\1 5 sweep', line)
+    out.append(line)
+    if re.match(r'^(not )?ok 2 own\.chown', line):
+        for n, (suf, v) in enumerate((('raw', vr), ('libc', vl)), 3):
+            i = 'setid.pair.' + suf
+            out.append('# %s cat=setid\n# %s desc=d\n# %s linux=l\n' % (i, i, i))
+            out.append('# %s verdict=%s\n# %s reason=r\n' % (i, v, i))
+            out.append('%s %d %s\n' % ('ok' if v == 'same' else 'not ok', n, i))
+open(dst, 'w').write(''.join(out))
+PY
+}
+mkdir -p "$work/pairfx/multiuser" "$work/pairfx/nomultiuser" "$work/pair"
+pair "$fx/good/multiuser/results.txt" "$work/pairfx/multiuser/results.txt" same same
+pair "$fx/good/nomultiuser/results.txt" "$work/pairfx/nomultiuser/results.txt" silent loud
+"$mr" build --out "$work/pairfx" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/pair" --base tiny --arch x86_64 --kver 6.1 \
+	--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
+	multiuser nomultiuser >/dev/null 2>&1 || true
+check "summary: 5 rows, 4 behaviours; a disagreeing pair is split" \
+	'[ "$(q $work/pair/report.json "r[\"summary\"][\"probes\"]")" = 5 ] &&
+	 grep -qx "By behaviour (4):" $work/pair/report.md &&
+	 grep -qxF "| multiuser | **0** | 0 | 4 | 0 | 0 | 0 |" $work/pair/report.md &&
+	 grep -qxF "| nomultiuser | **1** | 1 | 1 | 0 | 1 | 0 |" $work/pair/report.md'
 "$mr" diff "$work/good/report.json" "$work/again/report.json" >/dev/null
 check "diff: same report exits 0" '[ $? -eq 0 ]'
 rc=0; "$mr" diff "$work/good/report.json" "$work/truncated/report.json" >"$work/d" || rc=$?
