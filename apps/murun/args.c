@@ -15,6 +15,7 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 		{ "mode", required_argument, NULL, 'm' },
 		{ "trace", no_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "status", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -43,6 +44,9 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 		case 'o':
 			a->output = optarg;
 			break;
+		case 's':
+			a->status = 1;
+			break;
 		case 'h':
 			a->help = 1;
 			return 0;
@@ -58,6 +62,10 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 	}
 	if (a->output && !a->trace && !a->native) {
 		fprintf(stderr, "murun: --output needs --trace or --mode=native\n");
+		return 2;
+	}
+	if (a->status && !a->native) {
+		fprintf(stderr, "murun: --status needs --mode=native\n");
 		return 2;
 	}
 	a->program = argv + optind;

@@ -30,6 +30,7 @@ int mu_is16(const struct mu_syscall *s);
 
 struct mu_args {
 	int compat, native, trace, help;
+	int status;		/* --status: each process's identity at exit */
 	int usage;		/* with a 2: the usage text helps */
 	const char *output;	/* --output=FILE, or NULL */
 	char **program;		/* PROGRAM [ARGS...], NULL-terminated */
@@ -44,11 +45,31 @@ extern FILE *mu_out;
 void mu_trace(uint32_t arch, const struct mu_syscall *s,
 	      const __u64 *args, const char *result);
 
-/* Answer notifications on FD until every filtered task is gone. */
-void supervise(int fd, int compat, int trace);
+/*
+ * Answer notifications on FD until every filtered task is gone; report
+ * PROGRAM's exit (mu_program_exited) as soon as it happens.
+ */
+void supervise(int fd, int compat, int trace, int program);
 
-/* --mode=native: ptrace CHILD, print each filtered call and the kernel's
- * answer; returns CHILD's exit status (128+N for a signal). */
-int trace_native(int child);
+/*
+ * --mode=native: ptrace CHILD and its descendants, print each filtered call
+ * and the kernel's answer (with STATUS, each process's identity at exit);
+ * reports CHILD's exit (mu_program_exited) and returns its status (128+N
+ * for a signal) once no tracee is left.
+ */
+int trace_native(int child, int status);
+
+/* lifetime.c: murun, its supervisor and the program (see there). */
+int mu_supervised(const struct mu_args *a);
+void mu_program_exited(int code);
+int mu_status_of(int st);
+/* Become ARGV[0]; returns 127 on failure, as a shell would. */
+int mu_exec(char **argv);
+
+/* murun.c: the filters. */
+struct sock_filter;
+int mu_load_filter(const struct sock_filter *f, size_t n, unsigned int flags);
+int mu_load_ids(void);
+int mu_load_mode(const struct mu_args *a);
 
 #endif

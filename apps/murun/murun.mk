@@ -4,7 +4,7 @@
 # Its seccomp programs are built once, here, by genfilter with libseccomp.
 MURUN_SRC := apps/murun/murun.c apps/murun/args.c apps/murun/calls.c \
 	apps/murun/supervise.c \
-	apps/murun/native.c probe/errname.c
+	apps/murun/native.c apps/murun/lifetime.c probe/errname.c
 MURUN_INC := -D_GNU_SOURCE -I$(B)/probe -Iapps/murun -Iprobe
 
 $(B)/murun/genfilter: apps/murun/genfilter.c apps/murun/calls.c \

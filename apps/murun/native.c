@@ -5,7 +5,10 @@
  * (SECCOMP_RET_TRACE); at each stop the tracer reads the call with
  * PTRACE_GET_SYSCALL_INFO, lets it run to its syscall-exit stop, reads the
  * result and prints both.  Inside a guest this shows what a program asked
- * the single-user kernel and what it got back.
+ * the single-user kernel and what it got back.  With --status each process
+ * also reports the identity it ends with, read at its exit stop, while
+ * /proc/PID/status still holds its final credentials: on a MULTIUSER=n
+ * kernel a privilege drop that "worked" shows up there as uid 0.
  */
 #include <errno.h>
 #include <signal.h>
@@ -53,11 +56,58 @@ static struct flight *slot(struct flight **v, size_t *n, pid_t pid, int new)
 	return &f[*n - 16];
 }
 
+/* "uid=R E S F" and the like, from one "Uid:\tR\tE\tS\tF" line. */
+static void field(char *out, size_t len, const char *key, const char *line)
+{
+	size_t n = strlen(out), i;
+
+	snprintf(out + n, len - n, " %s=%s", key, line);
+	for (i = n; out[i]; i++)
+		if (out[i] == '\t' || out[i] == '\n')
+			out[i] = ' ';
+	while (i > n && out[i - 1] == ' ')
+		out[--i] = '\0';
+}
+
+/* One line per process (threads share their leader's identity). */
+static void print_identity(pid_t pid)
+{
+	static const char *const keys[][2] = {
+		{ "Uid:\t", "uid" }, { "Gid:\t", "gid" },
+		{ "Groups:", "groups" }, { "CapEff:\t", "capeff" },
+	};
+	char path[64], line[512], name[64] = "?", out[1024] = "";
+	int tgid = -1;
+	size_t i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "Name:\t", 6))
+			sscanf(line + 6, "%63[^\n]", name);
+		else if (!strncmp(line, "Tgid:\t", 6))
+			tgid = atoi(line + 6);
+		for (i = 0; i < ARRAY_SIZE(keys); i++)
+			if (!strncmp(line, keys[i][0], strlen(keys[i][0])))
+				field(out, sizeof(out), keys[i][1],
+				      line + strlen(keys[i][0]) +
+				      (line[strlen(keys[i][0])] == '\t'));
+	}
+	fclose(f);
+	if (tgid != pid)
+		return;
+	fprintf(mu_out, "murun: exit %s%s\n", name, out);
+	fflush(mu_out);
+}
+
 /*
  * CHILD is stopped (SIGSTOP after PTRACE_TRACEME).  Returns its exit
  * status as murun reports it.
  */
-int trace_native(pid_t child)
+int trace_native(pid_t child, int status)
 {
 	struct __ptrace_syscall_info si;
 	struct flight *fl = NULL, *f;
@@ -71,7 +121,7 @@ int trace_native(pid_t child)
 	ptrace(PTRACE_SETOPTIONS, child, 0, PTRACE_O_TRACESECCOMP |
 	       PTRACE_O_TRACESYSGOOD | PTRACE_O_TRACEFORK |
 	       PTRACE_O_TRACEVFORK | PTRACE_O_TRACECLONE |
-	       PTRACE_O_EXITKILL);
+	       PTRACE_O_EXITKILL | (status ? PTRACE_O_TRACEEXIT : 0));
 	ptrace(PTRACE_CONT, child, 0, 0);
 	while ((pid = waitpid(-1, &st, __WALL)) > 0) {
 		int sig = 0, event = st >> 16;
@@ -80,9 +130,10 @@ int trace_native(pid_t child)
 			f = slot(&fl, &nfl, pid, 0);
 			if (f)
 				f->pid = 0;
-			if (pid == child)
-				code = WIFEXITED(st) ? WEXITSTATUS(st) :
-					128 + WTERMSIG(st);
+			if (pid == child) {
+				code = mu_status_of(st);
+				mu_program_exited(code);
+			}
 			continue;
 		}
 		if (event == PTRACE_EVENT_SECCOMP &&
@@ -113,6 +164,11 @@ int trace_native(pid_t child)
 				mu_trace(f->arch, f->call, f->args, res);
 				f->pid = 0;
 			}
+			ptrace(PTRACE_CONT, pid, 0, 0);
+			continue;
+		}
+		if (event == PTRACE_EVENT_EXIT) {
+			print_identity(pid);
 			ptrace(PTRACE_CONT, pid, 0, 0);
 			continue;
 		}

@@ -17,6 +17,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "errname.h"
@@ -172,30 +173,54 @@ static int alloc_notif(struct seccomp_notif **q, struct seccomp_notif_resp **r)
 	return -1;
 }
 
-void supervise(int fd, int compat_mode, int trace)
+/*
+ * PROGRAM has exited if its pidfd says so (or, without pidfds, if waitpid
+ * does): report it once.
+ */
+static void check_program(pid_t *program, int *pidfd)
+{
+	int st;
+
+	if (*program <= 0 || waitpid(*program, &st, WNOHANG) != *program)
+		return;
+	mu_program_exited(mu_status_of(st));
+	*program = 0;
+	if (*pidfd >= 0)
+		close(*pidfd);
+	*pidfd = -1;
+}
+
+void supervise(int fd, int compat_mode, int trace, pid_t program)
 {
 	struct seccomp_notif *q = NULL;
 	struct seccomp_notif_resp *r = NULL;
+	int pidfd = syscall(SYS_pidfd_open, program, 0);
 
 	if (alloc_notif(&q, &r)) {
 		fprintf(stderr, "murun: cannot allocate notification buffers\n");
 		return;
 	}
 	for (;;) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct pollfd p[2] = { { .fd = fd, .events = POLLIN },
+				       { .fd = pidfd, .events = POLLIN } };
 		const struct mu_syscall *s;
 		const struct mu_call *c;
 		int pass = 0;
 		char res[64];
 		long v;
 
-		if (poll(&p, 1, -1) < 0) {
+		/* Kernels before 5.3 have no pidfd: look every 100 ms. */
+		if (poll(p, pidfd >= 0 ? 2 : 1,
+			 pidfd >= 0 || !program ? -1 : 100) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
-		if (!(p.revents & POLLIN))
-			break;	/* POLLHUP: no filtered task is left */
+		check_program(&program, &pidfd);
+		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
+			break;	/* no filtered task is left */
+		if (!(p[0].revents & POLLIN))
+			continue;
 		memset(q, 0, qsize);
 		/* ENOENT: the task died before we got to its call. */
 		if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, q))
@@ -226,6 +251,8 @@ void supervise(int fd, int compat_mode, int trace)
 		/* ENOENT here too: the task was killed meanwhile. */
 		ioctl(fd, SECCOMP_IOCTL_NOTIF_SEND, r);
 	}
+	if (pidfd >= 0)
+		close(pidfd);
 	free(q);
 	free(r);
 }

@@ -60,6 +60,26 @@ def run(prog, nr, arch):
         pc += 1
 
 
+# mu_filter_ids: the identity reads, by the ABIs' own numbers
+# (arch/x86/entry/syscalls/syscall_{64,32}.tbl), answer 0.
+IDS = {64: {102, 104, 107, 108},                # getuid getgid geteuid getegid
+       32: {24, 47, 49, 50, 199, 200, 201, 202}}  # ... and the *32 forms
+IDS_ACTION = 0x00050000  # SECCOMP_RET_ERRNO, data 0: returns 0
+
+
+def check_ids(prog):
+    wrong = []
+    for nr in range(1024):
+        for abi, arch, num in ((64, AUDIT_ARCH_X86_64, nr),
+                               (64, AUDIT_ARCH_X86_64, nr | X32_BIT),
+                               (32, AUDIT_ARCH_I386, nr)):
+            want = IDS_ACTION if nr in IDS[abi] else ALLOW
+            got = run(prog, num, arch)
+            if got != want:
+                wrong.append(f"{arch:#x}/{num:#x}: {got:#x}")
+    return wrong
+
+
 def main():
     progs = programs(sys.argv[1])
     lost = {(int(abi), int(nr)) for abi, nr in re.findall(
@@ -91,6 +111,12 @@ def main():
               f"{3 * 1024 - len(want_hits)} numbers are allowed"
               + ("" if ok else f"; wrong: {', '.join(wrong[:5])}"))
         fails += not ok
+    n += 1
+    wrong = check_ids(progs.get("mu_filter_ids") or [(6, 0, 0, 0)])
+    print(f"{'not ok' if wrong else 'ok'} {n} mu_filter_ids: 4 x86_64, 4 "
+          f"x32 and 8 ia32 identity reads answer 0, the rest are allowed"
+          + (f"; wrong: {', '.join(wrong[:5])}" if wrong else ""))
+    fails += bool(wrong)
     print(f"{n - fails} passed, {fails} failed")
     return 1 if fails else 0
 
