@@ -86,7 +86,8 @@ ABS := $(abspath .)
 DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
-	util-linux libpam-modules libpam-runtime libjansson-dev chromium
+	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
+	libcmark-gfm-dev libcmark-gfm-extensions-dev
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -106,6 +107,9 @@ progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
 
 MUREPORT := $(BUILD)/report/mureport
+# jansson for the JSON, cmark-gfm (GitHub's CommonMark, with tables) for
+# the HTML rendering of the Markdown.
+REPORT_LIBS := -ljansson -lcmark-gfm-extensions -lcmark-gfm
 
 .PHONY: all help deps kernels configs initramfs boot results check clean \
 	distclean versions FORCE
@@ -193,14 +197,37 @@ check_tally = $(call progress,check done); \
 $(MUREPORT): $(wildcard report/*.c) $(wildcard report/*.h) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(CC) -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -o $@ \
-		$(wildcard report/*.c) -ljansson
+		$(wildcard report/*.c) $(REPORT_LIBS)
 
 include report/fuzz/fuzz.mk
+
+# make app APP=/path/to/program ARGS='...' [TRACE=0]: a thin wrapper
+# around apps/app.sh, the primary form.  APP and ARGS reach it through the
+# environment, never through a recipe's shell line; app.sh splits ARGS as
+# sh splits quoted words and expands nothing.  Its verdict status (0 like
+# Linux, 1 differs, 2 cannot judge) is printed on the last line: make
+# itself can only exit 0 or 2.
+APP ?=
+ARGS ?=
+TRACE ?= 1
+app: export MU_APP = $(value APP)
+app: export MU_APP_ARGS = $(value ARGS)
+app:
+	$(Q)$(call progress,app $$MU_APP $$MU_APP_ARGS)
+	$(Q)rc=0; apps/app.sh --args="$$MU_APP_ARGS" \
+		$(foreach v,$(or $(KVER),$(KVERS)),--kver=$(v)) \
+		$(if $(filter 0,$(TRACE)),--no-trace) -- "$$MU_APP" || rc=$$?; \
+		echo "app: verdict status $$rc ($$(case $$rc in 0) echo every variant like Linux;; \
+			1) echo a variant differs;; *) echo could not judge;; esac))"; \
+		exit $$rc
+print-KVERS:
+	@echo $(KVERS)
+.PHONY: app print-KVERS
 
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
 PER_VERSION := report kernels configs results boot initramfs probe murun \
-	app update-golden
+	update-golden
 # Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
 	$(Q)rc=0; for v in $(KVERS); do \
@@ -330,22 +357,21 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 		initramfs/files.list:initramfs/payload.list $(B) $@
 
 initramfs: $(B)/initramfs.cpio
-# make app APP=/path/to/program ARGS='...' [TRACE=0]: your program in every
-# variant; by default under murun --mode=native --trace.  APP and ARGS
-# reach app.sh through the environment, never through a recipe's shell
-# line: ARGS is split into words by the guest's sh and nowhere else.
-APP ?=
-ARGS ?=
-TRACE ?= 1
-app: export MU_APP = $(value APP)
-app: export MU_APP_ARGS = $(value ARGS)
-app: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/gen_init_cpio \
-		$(B)/probe/muprobe $(B)/murun/murun
-	$(Q)$(call progress,app $$MU_APP $$MU_APP_ARGS)
-	$(Q)apps/app.sh $(B)/gen_init_cpio $(B) $(OUT)/app $(QEMU) $(BOOT_TIMEOUT) \
-		$(ACCEL) '$(TRACE)' "$$MU_APP" "$$MU_APP_ARGS" \
-		$(foreach v,$(VARIANTS),$(v)=$(call KOBJ,$(v))/$(KIMAGE))
-.PHONY: app
+# make app-prepare / app-paths: what apps/app.sh needs of one version (it
+# builds its own image, boots and judges).
+app-prepare: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) \
+		$(B)/gen_init_cpio $(B)/probe/muprobe $(B)/murun/murun
+app-paths:
+	@echo gen=$(ABS)/$(B)/gen_init_cpio
+	@echo build=$(ABS)/$(B)
+	@echo out=$(ABS)/$(OUT)/app
+	@echo base=$(BASE)
+	@echo qemu=$(QEMU)
+	@echo timeout=$(BOOT_TIMEOUT)
+	@echo accel=$(ACCEL)
+	@echo accelcache=$(ABS)/$(BUILD)/accel
+	@echo kernels=$(foreach v,$(VARIANTS),$(v)=$(ABS)/$(call KOBJ,$(v))/$(KIMAGE))
+.PHONY: app-prepare app-paths
 
 # ---- report -----------------------------------------------------------------
 include report/report.mk
@@ -423,7 +449,7 @@ check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/in
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
-	$(Q)apps/tests/app.sh $(OUT)/app
+	$(Q)apps/tests/app.sh $(KVER) $(BASE)
 
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B) $(KSRC)
@@ -462,6 +488,7 @@ check-report-emulation: $(OUT)/report.json
 
 check-report-html: $(OUT)/report.json
 	$(Q)report/tests/screenshot.sh $(OUT)/report.html $(T)/report.png
+	$(Q)report/tests/html.sh $(OUT)/report.md $(OUT)/report.html
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)

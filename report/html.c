@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report.html: one self-contained file, inline CSS and SVG, nothing
- * fetched.  The matrix is colour-coded; sizes get a bar chart.
+ * fetched.  It is the Markdown report rendered by cmark-gfm (GitHub's
+ * CommonMark with its table extension), so every section, column and count
+ * is the Markdown's own; on top of that, verdict cells are colour-coded,
+ * diff lines coloured and the sizes get a bar chart.
  */
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +36,8 @@ static const char css[] =
 	"th{background:#eee}.same{background:#dfd}.skip{background:#eee;color:#666}"
 	".loud{background:#fd9}.silent{background:#f88;font-weight:bold}"
 	".broken,.missing{background:#c6f}pre{background:#f6f6f6;padding:.5em;overflow:auto}"
-	"code{font-size:90%}";
+	"code{font-size:90%}.add{background:#dfd}.del{background:#fdd}"
+	".hunk{color:#66c}";
 
 static void chart(json_t *r, FILE *f)
 {
@@ -67,92 +73,105 @@ static void chart(json_t *r, FILE *f)
 	fputs("</svg>\n", f);
 }
 
-static void summary(json_t *r, FILE *f)
+/* A cell whose whole text is a verdict gets the verdict's class. */
+static const char *const verdicts[] = {
+	"same", "loud", "silent", "skip", "broken", "missing",
+};
+
+static size_t verdict_cell(const char *p, FILE *f)
 {
-	json_t *v, *by = json_object_get(json_object_get(r, "summary"),
-					 "by_variant");
-	size_t n;
+	static const char *const forms[] = { "<td>%s</td>",
+					     "<td><strong>%s</strong></td>" };
+	char cell[64];
+	size_t i, j, n;
 
-	fputs("<h2>Summary</h2><table><tr><th>variant</th><th>status</th>"
-	      "<th>silent</th><th>loud</th><th>like Linux</th>"
-	      "<th>skipped</th></tr>\n", f);
-	json_array_foreach(json_object_get(r, "variants"), n, v) {
-		json_t *c = json_object_get(by, report_str(v, "name"));
-
-		fputs("<tr><td>", f);
-		esc(f, report_str(v, "name"));
-		fputs("</td><td>", f);
-		esc(f, report_str(v, "status"));
-		if (*report_str(v, "reason")) {
-			fputs(": ", f);
-			esc(f, report_str(v, "reason"));
+	for (i = 0; i < sizeof(verdicts) / sizeof(*verdicts); i++)
+		for (j = 0; j < 2; j++) {
+			n = snprintf(cell, sizeof(cell), forms[j], verdicts[i]);
+			if (strncmp(p, cell, n))
+				continue;
+			fprintf(f, "<td class='%s'>%s", verdicts[i], cell + 4);
+			return n;
 		}
-		fprintf(f, "</td><td>%lld</td><td>%lld</td><td>%lld</td><td>%lld</td></tr>\n",
-			json_integer_value(json_object_get(c, "silent")),
-			json_integer_value(json_object_get(c, "loud")),
-			json_integer_value(json_object_get(c, "same")),
-			json_integer_value(json_object_get(c, "skip")));
-	}
-	fputs("</table>\n", f);
+	return 0;
 }
 
-static void matrix(json_t *r, FILE *f)
+/* One line of a diff block, coloured by its first character. */
+static void diff_line(const char *p, size_t n, FILE *f)
 {
-	json_t *row, *v, *vars = json_object_get(r, "variants");
-	size_t n, m;
-	int pass;
+	const char *cls = !n ? NULL : !strncmp(p, "@@", 2) ? "hunk" :
+		!strncmp(p, "+++", 3) || !strncmp(p, "---", 3) ? NULL :
+		*p == '+' ? "add" : *p == '-' ? "del" : NULL;
 
-	fputs("<h2>Probe matrix</h2><p>Silent differences first.</p><table><tr><th>probe</th>", f);
-	json_array_foreach(vars, m, v) {
-		fputs("<th>", f);
-		esc(f, report_str(v, "name"));
-		fputs("</th>", f);
-	}
-	fputs("<th>what Linux does</th></tr>\n", f);
-	for (pass = 0; pass < 3; pass++) {
-		json_array_foreach(json_object_get(r, "probes"), n, row) {
-			if (report_rank(row, vars) != pass)
-				continue;
-			fputs("<tr><td><code>", f);
-			esc(f, report_str(row, "id"));
-			fputs("</code></td>", f);
-			json_array_foreach(vars, m, v) {
-				const char *x = report_str(json_object_get(row, "verdict"),
-						  report_str(v, "name"));
+	if (cls)
+		fprintf(f, "<span class='%s'>", cls);
+	fwrite(p, 1, n, f);
+	if (cls)
+		fputs("</span>", f);
+}
 
-				fprintf(f, "<td class='%s' title='", x);
-				esc(f, report_str(json_object_get(row, "reason"), report_str(v, "name")));
-				fprintf(f, "'>%s</td>", x);
+/*
+ * Copy cmark's HTML, classing verdict cells and diff lines, with the chart
+ * after the sizes heading.  cmark escapes every text, so the tags matched
+ * here can only be its own.
+ */
+static void decorate(json_t *r, const char *h, FILE *f)
+{
+	static const char diff_open[] = "<pre><code class=\"language-diff\">";
+	static const char saves[] = "<h2>What it saves</h2>\n";
+	const char *p = h, *nl;
+	size_t n;
+
+	while (*p) {
+		if (!strncmp(p, saves, sizeof(saves) - 1)) {
+			fputs(saves, f);
+			chart(r, f);
+			p += sizeof(saves) - 1;
+		} else if (!strncmp(p, diff_open, sizeof(diff_open) - 1)) {
+			fputs(diff_open, f);
+			p += sizeof(diff_open) - 1;
+			while (*p && strncmp(p, "</code></pre>", 13)) {
+				nl = strchr(p, '\n');
+				n = nl ? (size_t)(nl - p) : strlen(p);
+				diff_line(p, n, f);
+				p += n;
+				if (*p == '\n')
+					fputc(*p++, f);
 			}
-			fputs("<td>", f);
-			esc(f, report_str(row, "linux"));
-			fputs("</td></tr>\n", f);
+		} else if ((n = verdict_cell(p, f))) {
+			p += n;
+		} else {
+			fputc(*p++, f);
 		}
 	}
-	fputs("</table>\n", f);
 }
 
 void report_html(json_t *r, FILE *f)
 {
-	char *md = NULL;
+	cmark_parser *parser;
+	cmark_node *doc;
+	char *md = NULL, *h;
 	size_t len = 0;
 	FILE *mf = open_memstream(&md, &len);
 
+	if (!mf)
+		return;
+	report_markdown(r, mf);
+	fclose(mf);
+	cmark_gfm_core_extensions_ensure_registered();
+	parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+	cmark_parser_attach_syntax_extension(parser,
+		cmark_find_syntax_extension("table"));
+	cmark_parser_feed(parser, md, len);
+	doc = cmark_parser_finish(parser);
+	h = cmark_render_html(doc, CMARK_OPT_DEFAULT,
+			      cmark_parser_get_syntax_extensions(parser));
 	fprintf(f, "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>muprobe report</title><style>%s</style></head><body>\n",
 		css);
-	fputs("<h1>muprobe: how CONFIG_MULTIUSER=n differs from Linux</h1>\n", f);
-	summary(r, f);
-	fputs("<h2>What it saves (bloat-o-meter totals)</h2>\n", f);
-	chart(r, f);
-	matrix(r, f);
-	/* The rest as the Markdown text, verbatim, so nothing is lost. */
-	if (mf) {
-		report_markdown(r, mf);
-		fclose(mf);
-		fputs("<h2>Full report</h2><pre>", f);
-		esc(f, md ? md : "");
-		fputs("</pre>\n", f);
-		free(md);
-	}
+	decorate(r, h ? h : "", f);
 	fputs("</body></html>\n", f);
+	free(h);
+	cmark_node_free(doc);
+	cmark_parser_free(parser);
+	free(md);
 }

@@ -27,6 +27,7 @@ static void usage(FILE *f)
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
 	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
+	      "       mureport render --dest DIR REPORT.json  (its .md and .html again)\n"
 	      "       mureport complete REPORT.json  (exit 1 naming each incomplete variant)\n"
 	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
 	      "      --sizes makes size and version changes count too.\n", f);
@@ -248,6 +249,25 @@ static int versions(int argc, char **argv)
 	return rc;
 }
 
+/* DEST/report.{md,html} again from a report.json (an old one, or a golden). */
+static int render(int argc, char **argv)
+{
+	json_t *r;
+	int rc;
+
+	if (argc != 3 || strcmp(argv[0], "--dest")) {
+		usage(stderr);
+		return 2;
+	}
+	r = load(argv[2]);
+	if (!r)
+		return 2;
+	rc = save(argv[1], "report.md", r, report_markdown) ||
+	     save(argv[1], "report.html", r, report_html);
+	json_decref(r);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "build"))
@@ -258,6 +278,8 @@ int main(int argc, char **argv)
 		return complete(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "versions"))
 		return versions(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "render"))
+		return render(argc - 2, argv + 2);
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		usage(stdout);
 		return 0;

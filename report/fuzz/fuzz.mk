@@ -20,8 +20,8 @@ fuzz_src_sizes := report/fuzz/sizes.c report/fuzz/fuzz_lib.c $(REPORT_LIB)
 fuzz_src_escape := report/fuzz/escape.c probe/escape.c
 fuzz_src_murun_args := report/fuzz/murun_args.c apps/murun/args.c
 fuzz_lib_results := -ljansson
-fuzz_lib_report_json := -ljansson
-fuzz_lib_sizes := -ljansson
+fuzz_lib_report_json := $(REPORT_LIBS)
+fuzz_lib_sizes := $(REPORT_LIBS)
 
 # Seeds: real outputs where a run left them, and the committed fixtures.
 fuzz_seeds_results = report/tests/fixtures/*/*/results.txt \
@@ -75,7 +75,7 @@ $(BUILD)/report-asan/mureport: $(wildcard report/*.c report/*.h) | deps
 	$(Q)mkdir -p $(@D)
 	$(Q)$(FUZZ_CC) -g -O1 -D_GNU_SOURCE -fsanitize=address,undefined \
 		-fno-sanitize-recover=undefined -Wall -Wextra -Werror \
-		-Wno-missing-field-initializers -o $@ $(wildcard report/*.c) -ljansson
+		-Wno-missing-field-initializers -o $@ $(wildcard report/*.c) $(REPORT_LIBS)
 check-report-asan: $(BUILD)/report-asan/mureport
 	$(Q)report/tests/unit.sh $< >$(BUILD)/report-asan/unit.log 2>&1 || \
 		{ grep -v '^ok' $(BUILD)/report-asan/unit.log | tail -n 30; exit 1; }

@@ -49,6 +49,12 @@ check "good: silent rows come first in the Markdown matrix" \
 	 sed -n "/^## Probe matrix/,/^## /p" $work/good/report.md | grep -m1 "^| \`" | grep -q own.chown'
 check "good: HTML is self-contained" \
 	'! grep -Eiq "(src|href)=.(https?:)?//" $work/good/report.html && grep -q "<svg" $work/good/report.html'
+check "good: HTML has every Markdown table as a table, verdicts and diffs coloured" \
+	'python3 report/tests/dom.py $work/good/report.md $work/good/report.html >/dev/null'
+check "render: the golden report renders again, .md byte for byte as build wrote it" \
+	'mkdir -p $work/render && $mr render --dest $work/render $r &&
+	 cmp -s $work/render/report.md $work/good/report.md &&
+	 cmp -s $work/render/report.html $work/good/report.html'
 check "good: the lost syscall names the option that took it" \
 	'[ "$(q $r "r[\"syscalls\"][0][\"note\"]")" = "compiled out with CONFIG_MULTIUSER (kernel/sys.c)" ]'
 check "good: the sweep section lists every call, ENOSYS where it was" \
