@@ -177,7 +177,7 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter boot-faults
+	murun-filter boot-faults app-unit
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
 	report-golden report-emulation report-html patch-bisect
@@ -474,6 +474,9 @@ check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
 
 check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
 	$(Q)apps/tests/murun.sh $^
+
+check-app-unit:
+	$(Q)python3 apps/tests/verdict.py apps/app-verdict.py
 
 check-report-unit: $(MUREPORT)
 	$(Q)report/tests/unit.sh $(MUREPORT)

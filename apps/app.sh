@@ -1,76 +1,230 @@
 #!/bin/sh
-# "Bring your own binary": run one program in every variant's guest and
-# show, side by side, what differed.  The program goes into the guest with
-# the shared libraries ldd resolves for it; it runs as a one-line scenario
-# (exit status, stdout, stderr kept) from the pristine /etc.  With TRACE=1
-# it runs under murun --mode=native --trace, so that each identity call it
-# made is listed with what that kernel answered ("call:" lines).  ARGS is
-# one line of words for the guest's sh (quotes and all); this script only
-# writes it into the scenario file and never lets a host shell read it.
+# "Bring your own binary": run one program in every variant's guest, on
+# every kernel version, and judge each variant against stock Linux
+# (multiuser) in the report's words: like Linux, loud, silent, baseline
+# fails (apps/app-verdict.py).  The argument vector reaches the guest
+# unchanged: each word is single-quoted here into a script in the image,
+# and no host shell ever reads it.
 #
-# usage: app.sh GEN_INIT_CPIO BUILD_DIR OUT_DIR QEMU TIMEOUT ACCEL TRACE \
-#               APP ARGS VARIANT=KERNEL...
+# usage: apps/app.sh [OPTION...] -- PROGRAM [ARG...]
 set -eu
-gen=$1 build=$2 out=$3 qemu=$4 timeout=$5 accel=$6 trace=$7 app=$8 args=$9
-shift 9
 here=$(cd "$(dirname "$0")/.." && pwd)
-[ -n "$app" ] || { echo "app: set APP=/path/to/program" >&2; exit 2; }
-[ -f "$app" ] && [ -x "$app" ] || {
-	echo "app: $app is not an executable file" >&2
-	exit 2
-}
-# One line of the scenario file: a newline would start another directive.
-case $args in
-*'
-'*) echo "app: ARGS has a newline; give one line of words for the guest's sh" >&2
-	exit 2 ;;
-esac
-work=$build/app
-rm -rf "$work" && mkdir -p "$work/scenarios"
-name=$(basename "$app")
-case $trace in
-0) printf 'run /app/%s %s\n' "$name" "$args" ;;
-1) printf 'run murun --mode=native --trace --output=/tmp/app.calls -- /app/%s %s\nstate cat /tmp/app.calls\n' \
-	"$name" "$args" ;;
-*) echo "app: TRACE must be 0 or 1, not '$trace'" >&2; exit 2 ;;
-esac >"$work/scenarios/$name.scn"
-printf '#!/bin/sh\nexec /apps/run /app/scenarios /etc.pristine\n' >"$work/30-app"
-cat >"$work/app.list" <<EOL
-elf	/app/$name	$app	0755
-tree	/app/scenarios	$work/scenarios	-
-file	/payload/30-app	$work/30-app	0755
-file	/bin/murun	$build/murun/murun	0755
-EOL
-if ! ldd "$app" >/dev/null 2>&1 && file -L "$app" 2>/dev/null | grep -q dynamic; then
-	echo "app: ldd cannot resolve the libraries of $app" >&2
-	exit 2
-fi
-"$here/initramfs/mkinitramfs.sh" "$gen" "$here/initramfs/files.list:$work/app.list" \
-	"$build" "$work/initramfs.cpio"
 
-first=
-for vk in "$@"; do
-	v=${vk%%=*} k=${vk#*=}
-	"$here/initramfs/boot-guest.sh" "$v" "$k" "$work/initramfs.cpio" \
-		"$out/$v" "$timeout" "$accel" "$qemu" "$build/accel"
-	"$here/initramfs/section.sh" "$out/$v/results.txt" app |
-		sed -n 's/^# apps\.[^ ]* \(exit\|stdout\|stderr\)=/\1: /p
-			s/^# apps\.[^ ]* state=cat [^ ]* => murun: /call: /p' >"$out/$v.txt"
-	[ -n "$first" ] || first=$v
+usage() {
+	cat <<'EOF'
+usage: apps/app.sh [OPTION...] -- PROGRAM [ARG...]
+Run PROGRAM with exactly ARG... in every variant's guest (QEMU) and say,
+per variant, whether it behaves like stock Linux (multiuser).
+  --kver=K          a kernel version (repeatable; default: the Makefile's KVERS)
+  --variants='V...' the variants (default: the Makefile's VARIANTS)
+  --base=BASE       the kernel base (default: tiny)
+  --name=NAME       results in out/KVER/BASE/app/NAME/ (default: PROGRAM's name)
+  --expect-exit=N   the exit status of a working run on stock Linux (default 0)
+  --timeout=S       seconds the program may run in a guest (default 20)
+  --no-trace        run it bare, not under murun --mode=native --trace --status
+  --package=PKG     add every file of the Debian package PKG (dpkg -L)
+  --own-package     add every file of the package that owns PROGRAM
+  --add=PATH        add a file or a folder of the host at the same path
+  --user=NAME       add the host's user or group NAME to the guest's /etc
+  --args=STRING     ARG... as one string, split as sh splits quoted words,
+                    nothing expanded (what make app's ARGS uses)
+Exit status: 0 every variant like Linux, 1 any differs (loud or silent),
+2 nothing could be judged (baseline fails, a guest run was cut short, bad
+usage).
+EOF
+}
+
+die() { echo "app: $*" >&2; exit 2; }
+
+kvers= variants= base= name= expect=0 limit=20 trace=1 own=0 argstr= have_args=0
+pkgs= adds= users=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kver=*) kvers="$kvers ${1#*=}" ;;
+	--variants=*) variants=${1#*=} ;;
+	--base=*) base=${1#*=} ;;
+	--name=*) name=${1#*=} ;;
+	--expect-exit=*) expect=${1#*=} ;;
+	--timeout=*) limit=${1#*=} ;;
+	--no-trace) trace=0 ;;
+	--package=*) pkgs="$pkgs ${1#*=}" ;;
+	--own-package) own=1 ;;
+	--add=*) case $1 in *[[:space:]]*) die "--add: a path with spaces cannot go into the image list" ;; esac
+		adds="$adds ${1#*=}" ;;
+	--user=*) users="$users ${1#*=}" ;;
+	--args=*) argstr=${1#*=} have_args=1 ;;
+	-h|--help) usage; exit 0 ;;
+	--) shift; break ;;
+	*) usage >&2; die "unknown option '$1' (the program goes after --)" ;;
+	esac
+	shift
 done
-printf "== %s %s\n" "$name" "$args"
-for vk in "$@"; do
-	v=${vk%%=*}
-	printf '%-20s exit %s\n' "$v" "$(sed -n 's/^exit: //p' "$out/$v.txt")"
+[ $# -gt 0 ] && [ -n "$1" ] ||
+	{ usage >&2; die "no program given (apps/app.sh -- PROGRAM ARG..., or make app APP=...)"; }
+app=$1
+shift
+case $app in
+*/*) ;;
+*) app=$(command -v "$app" 2>/dev/null) || die "$1 is not in PATH" ;;
+esac
+[ -f "$app" ] && [ -x "$app" ] || die "$app is not an executable file"
+app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
+case $expect in ''|*[!0-9]*) die "--expect-exit wants a number, not '$expect'" ;; esac
+case $limit in ''|*[!0-9]*|0) die "--timeout wants seconds, not '$limit'" ;; esac
+[ -n "$name" ] || name=$(basename "$app")
+case $name in
+''|.*|*[!A-Za-z0-9._+-]*) die "--name '$name': use letters, digits and ._+-" ;;
+esac
+case $app in *[[:space:]]*) die "$app: a path with spaces cannot go into the image list" ;; esac
+
+# The command line for the guest's sh: every word single-quoted, so that
+# spaces, quotes, newlines, ';' and '$(...)' are the program's, not sh's.
+quote() {
+	printf "'"
+	printf '%s' "$1" | sed "s/'/'\\\\''/g"
+	printf "'"
+}
+cmdline() {
+	quote "$app"
+	for a in "$@"; do printf ' '; quote "$a"; done
+}
+if [ "$have_args" = 1 ]; then
+	[ $# -eq 0 ] || die "give the arguments after -- or with --args, not both"
+	words=$(python3 -c 'import shlex, sys
+try:
+	print(" ".join(shlex.quote(w) for w in shlex.split(sys.argv[1])), end="")
+except ValueError as e:
+	sys.exit(f"app: ARGS: {e} (quote as in sh; nothing is expanded)")
+' "$argstr") || exit 2
+	line="$(quote "$app") $words"
+else
+	line=$(cmdline "$@")
+fi
+
+mk() { make -s --no-print-directory -C "$here" ${base:+BASE=$base} \
+	${variants:+"VARIANTS=$variants"} "$@"; }
+[ -n "$kvers" ] || kvers=$(mk print-KVERS)
+
+work=$here/build/app/$name
+rm -rf "$work" && mkdir -p "$work/scenarios" "$work/etc"
+# The guest's /etc, with the users and groups the program names: any
+# argument word (or part of one split at : , =) that is a user or group of
+# this host but not of the guest, and every --user.
+cp -a "$here/apps/etc/." "$work/etc/"
+words_of() { printf '%s\n' "$line" | tr "' :,=" '\n\n\n\n\n'; }
+for u in $users $(words_of | grep -E '^[A-Za-z_][A-Za-z0-9_.-]*\$?$' | sort -u); do
+	found=0
+	if ! grep -q "^$u:" "$work/etc/passwd" && getent passwd "$u" >"$work/pw"; then
+		cat "$work/pw" >>"$work/etc/passwd"
+		echo "$u:*:19000:0:99999:7:::" >>"$work/etc/shadow"
+		gid=$(cut -d: -f4 "$work/pw")
+		grep -q "^[^:]*:[^:]*:$gid:" "$work/etc/group" ||
+			getent group "$gid" >>"$work/etc/group" || true
+		found=1
+	fi
+	if ! grep -q "^$u:" "$work/etc/group" && getent group "$u" >"$work/gr"; then
+		cat "$work/gr" >>"$work/etc/group"
+		echo "$u:!::" >>"$work/etc/gshadow"
+		found=1
+	fi
+	case " $users " in
+	*" $u "*) [ $found = 1 ] || grep -q "^$u:" "$work/etc/passwd" \
+		"$work/etc/group" || die "--user $u: no such user or group on this host" ;;
+	esac
 done
-for vk in "$@"; do
-	v=${vk%%=*}
-	[ "$v" = "$first" ] && continue
-	if cmp -s "$out/$first.txt" "$out/$v.txt"; then
-		echo "== $v: same as $first"
-	else
-		echo "== $v differs from $first:"
-		diff -u --label "$first" --label "$v" "$out/$first.txt" "$out/$v.txt" |
-			tail -n +3 || true
+rm -f "$work/pw" "$work/gr"
+sed "s|	apps/etc	|	$work/etc	|" "$here/initramfs/files.list" >"$work/files.list"
+
+# What goes into the image besides the program: package files and --add,
+# checked first so that a bad one stops here with its name.
+if [ "$own" = 1 ]; then
+	p=$(dpkg -S "$app" 2>/dev/null | head -n 1 | cut -d: -f1)
+	[ -n "$p" ] || die "--own-package: no Debian package owns $app"
+	pkgs="$pkgs $p"
+fi
+for p in $pkgs; do
+	dpkg -L "$p" >/dev/null 2>&1 || die "--package $p: not an installed Debian package"
+done
+addlist=
+for a in $(printf '%s\n' "$adds" | tr ' ' '\n'); do
+	r=$(readlink -f "$a") && [ -e "$r" ] || die "--add $a: no such file or folder"
+	[ -d "$r" ] || [ -f "$r" ] || die "--add $a: not a file or folder"
+	addlist="$addlist $r"
+done
+# initramfs/files.list names its sources from the project's root.
+cd "$here"
+{
+	printf 'elf\t%s\t%s\t0755\n' "$app" "$app"
+	for p in $pkgs; do dpkg -L "$p"; done | LC_ALL=C sort -u | while read -r f; do
+		[ -f "$f" ] || continue
+		case $f in *[[:space:]]*) echo "app: skipped $f (a space in its path)" >&2; continue ;; esac
+		if [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+			printf 'elf\t%s\t%s\t0%s\n' "$f" "$f" "$(stat -L -c %a "$f")"
+		else
+			printf 'file\t%s\t%s\t0%s\n' "$f" "$f" "$(stat -L -c %a "$f")"
+		fi
+	done
+	for a in $addlist; do
+		if [ -d "$a" ]; then
+			printf 'tree\t%s\t%s\t-\n' "$a" "$a"
+		else
+			printf 'elf\t%s\t%s\t0%s\n' "$a" "$a" "$(stat -c %a "$a")"
+		fi
+	done
+	printf 'tree\t/app/scenarios\t%s\t-\n' "$work/scenarios"
+	printf 'file\t/app/cmd\t%s\t0755\n' "$work/cmd"
+	printf 'file\t/app/identity\t%s\t0755\n' "$here/apps/app-identity.sh"
+	printf 'file\t/payload/30-app\t%s\t0755\n' "$work/30-app"
+} >"$work/app.list"
+
+# The guest side: a one-line scenario whose run is /app/cmd.
+# After the program, a fresh pid bounds the processes it started.
+case $trace in
+1) printf 'murun --mode=native --trace --status --output=/tmp/app.calls -- %s\n' "$line" ;;
+0) printf '%s\n' "$line" ;;
+esac >"$work/cmd"
+printf 'rc=$?\nsh -c '"'"'echo $$'"'"' >/tmp/app.pid1\nexit $rc\n' >>"$work/cmd"
+{
+	echo "setup echo \$\$ >/tmp/app.pid0; busybox touch /tmp/app.mark; busybox sleep 1"
+	echo "run sh /app/cmd"
+	echo "state sh /app/identity /tmp/app.mark \$(cat /tmp/app.pid0) \$(cat /tmp/app.pid1) $limit"
+	[ "$trace" = 0 ] || echo "state cat /tmp/app.calls"
+} >"$work/scenarios/app.scn"
+printf '#!/bin/sh\nMU_RUN_TIMEOUT=%s exec /apps/run /app/scenarios /etc.pristine\n' \
+	"$limit" >"$work/30-app"
+
+worst=0
+for k in $kvers; do
+	mk KVER="$k" app-prepare || die "$k: cannot build what make app needs (see above)"
+	paths=$(mk KVER="$k" app-paths)
+	get() { printf '%s\n' "$paths" | sed -n "s/^$1=//p"; }
+	b=$(get build) out=$(get out)/$name
+	mkdir -p "$b/app"
+	cpio=$b/app/$name.cpio
+	# murun is per version (its list of lost calls comes from the tree).
+	sed "s|@MURUN@|$b/murun/murun|" >"$work/murun.list" <<'EOL'
+file	/bin/murun	@MURUN@	0755
+EOL
+	"$here/initramfs/mkinitramfs.sh" "$(get gen)" \
+		"$work/files.list:$work/app.list:$work/murun.list" "$b" "$cpio" ||
+		die "$k: cannot build the guest image (see above)"
+	rm -rf "$out" && mkdir -p "$out"
+	printf '%s\n' "$line" >"$out/command"
+	vs=
+	for vk in $(get kernels); do
+		v=${vk%%=*}
+		vs="$vs $v"
+		"$here/initramfs/boot-guest.sh" "$v" "${vk#*=}" "$cpio" "$out/$v" \
+			"$(get timeout)" "$(get accel)" "$(get qemu)" "$(get accelcache)" ||
+			echo "app: $k $v: the guest run failed; judged as cut short" >&2
+	done
+	printf "== %s/%s %s: %s\n" "$k" "$(get base)" "$name" "$line"
+	rc=0
+	python3 "$here/apps/app-verdict.py" "$out" "$expect" $vs || rc=$?
+	echo "== results in ${out#"$here"/}/"
+	[ $rc -le 2 ] || rc=2
+	if [ $rc = 2 ] || [ $worst = 2 ]; then worst=2
+	elif [ $rc = 1 ]; then worst=1
 	fi
 done
+exit $worst

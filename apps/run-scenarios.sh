@@ -16,6 +16,8 @@
 #                   the feature for a reason the path names
 # Every scenario starts from the pristine /etc and an empty /home.
 dir=$1 pristine=${2:-/etc.pristine}
+# Seconds a scenario's run may take (make app sets its own).
+limit=${MU_RUN_TIMEOUT:-10}
 obs="${MUPROBE:-/bin/muprobe} --obs"
 n=0
 for f in "$dir"/*.scn; do n=$((n + 1)); done
@@ -51,7 +53,7 @@ for f in "$dir"/*.scn; do
 	fi
 	grep '^setup ' "$f" | sed 's/^setup //' >"$w.setup"
 	(cd "$w" && sh "$w.setup") >/dev/null 2>&1
-	(cd "$w" && timeout 10 sh -c "$run") >"$w.out" 2>"$w.err" </dev/null
+	(cd "$w" && timeout "$limit" sh -c "$run") >"$w.out" 2>"$w.err" </dev/null
 	rc=$?
 	echo "# $id exit=$rc"
 	# Escaped (report/formats.md): a missing final newline, NUL or a

@@ -1,60 +1,108 @@
 #!/bin/sh
-# make app: a dynamic glibc program (util-linux setpriv) dropping to nobody,
-# run in every variant; the summary must show what each guest saw, with
-# the identity calls murun traced there (and none with TRACE=0).  A bad
-# APP must give a one-line error and exit 2.  Hostile ARGS reach the
-# program as the guest's sh splits them and never run on the host.
+# make app and apps/app.sh on one kernel version, with real programs:
+#  - util-linux setpriv dropping to nobody: loud on both single-user
+#    variants, with the call that broke and the message; exit 1
+#  - perl dropping privileges without checking, then writing a file in its
+#    (world-writable) folder: silent, it ends as uid 0 and its file is 0:0
+#    where stock Linux has 65534
+#  - python3 without its standard library: baseline fails, exit 2; with
+#    --package=libpython3.11-minimal it runs and is judged
+#  - hostile arguments, through app.sh's argument vector and make app's
+#    ARGS, reach the program unchanged and nothing runs on the host
+#  - bad usage: one line, exit 2
 #
-# usage: app.sh OUT   (from the project root; runs make, which writes OUT)
+# usage: app.sh KVER BASE   (from the project root)
 set -eu
-appout=$1
-out=$(make -s --no-print-directory app APP=/usr/bin/setpriv \
-	ARGS='--reuid=65534 --regid=65534 --clear-groups id -u' 2>&1)
-echo "$out" | tail -n 12
-fail() { echo "FAIL: $*" >&2; exit 1; }
-echo "$out" | grep -q '^multiuser  *exit 0$' || fail "multiuser did not exit 0"
-echo "$out" | grep -q '^nomultiuser  *exit 127$' || fail "nomultiuser did not exit 127"
-echo "$out" | grep -q '^+stderr: setpriv: .*Function not implemented' ||
-	fail "no ENOSYS diff for nomultiuser"
-grep -qx 'stdout: 65534' "$appout/multiuser.txt" || fail "multiuser did not become 65534"
-grep -qx 'call: setuid(65534) = 0 (kernel)' "$appout/multiuser.txt" ||
-	fail "multiuser: murun did not trace setuid(65534) = 0"
-grep -qx 'call: capget(ptr, ptr) = -1 ENOSYS (kernel)' "$appout/nomultiuser.txt" ||
-	fail "nomultiuser: murun did not trace capget's ENOSYS"
-out=$(make -s --no-print-directory app TRACE=0 APP=/usr/bin/setpriv \
-	ARGS='--reuid=65534 --regid=65534 --clear-groups id -u' 2>&1)
-echo "$out" | grep -q '^nomultiuser  *exit 127$' || fail "TRACE=0: nomultiuser did not exit 127"
-! grep -q '^call:' "$appout/multiuser.txt" || fail "TRACE=0 still traced"
-if err=$(make -s --no-print-directory app APP=/nonexistent 2>&1); then
-	fail "a missing APP was accepted"
-fi
-echo "$err" | grep -q '^app: /nonexistent is not an executable file$' ||
-	fail "bad APP error: $err"
+kver=$1 base=$2
+out=out/$kver/$base/app
+n=0 fails=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n $1"; else echo "not ok $n $1"; fails=$((fails + 1)); fi
+}
+app() { apps/app.sh --kver="$kver" --base="$base" "$@"; }
 
-# Hostile ARGS: quotes, spaces, ';' and '$(...)' reach the program as the
-# guest's sh splits them, and nothing of them runs on the host.
+rc=0
+o=$(app -- /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups id -u 2>&1) || rc=$?
+echo "$o" | head -n 5
+check "setpriv: exit 1 (a variant differs)" '[ $rc = 1 ]'
+check "setpriv: nomultiuser is loud, naming capget's ENOSYS and the message" \
+	'echo "$o" | grep -q "^nomultiuser  *loud: exit 127, stock Linux 0; capget(ptr, ptr) = -1 ENOSYS (kernel); \"setpriv: .*Function not implemented\"$"'
+check "setpriv: nomultiuser-compat is loud at setresuid's EINVAL" \
+	'echo "$o" | grep -q "^nomultiuser-compat  *loud: exit 127, stock Linux 0; setresuid(65534, 65534, 65534) = -1 EINVAL (kernel)"'
+check "setpriv: stock Linux became 65534 and murun traced it" \
+	'grep -qx "stdout: 65534" $out/setpriv/multiuser.txt &&
+	 grep -qx "call: setuid(65534) = 0 (kernel)" $out/setpriv/multiuser.txt &&
+	 grep -q "^ends: id uid=65534 65534 65534 65534 " $out/setpriv/multiuser.txt'
+check "setpriv: verdict.json has one row per variant" \
+	'[ "$(grep -c "\"verdict\"" $out/setpriv/verdict.json)" = 3 ]'
+
+rc=0
+o=$(app --name=perl-careless -- /usr/bin/perl -e 'chmod 01777, "."; $( = $) = 65534; $< = $> = 65534;
+open(my $f, ">>", "owned") or die; print $f "x\n"; close $f; print "done\n"' 2>&1) || rc=$?
+echo "$o" | head -n 4
+check "perl careless: exit 1" '[ $rc = 1 ]'
+check "perl careless: nomultiuser is silent, ending as uid 0" \
+	'echo "$o" | grep -q "^nomultiuser  *silent: a process ends as perl uid=0 0 0 0 .*stock Linux: perl uid=65534 65534 65534 65534"'
+check "perl careless: nomultiuser-compat is silent too" \
+	'echo "$o" | grep -q "^nomultiuser-compat  *silent: "'
+check "perl careless: its file is 65534:65534 on stock Linux, 0:0 on nomultiuser" \
+	'grep -qx "file: 65534:65534 644 /tmp/scn/owned" $out/perl-careless/multiuser.txt &&
+	 grep -qx "file: 0:0 644 /tmp/scn/owned" $out/perl-careless/nomultiuser.txt'
+
+rc=0
+o=$(app --variants="multiuser nomultiuser" --name=python3-bare -- /usr/bin/python3 -c 'print(1)' 2>&1) || rc=$?
+echo "$o" | head -n 3
+check "python3 without its library: baseline fails, exit 2" \
+	'[ $rc = 2 ] && echo "$o" | grep -q "^nomultiuser  *baseline fails: stock Linux.s run exits 1, not 0"'
+rc=0
+o=$(app --variants="multiuser nomultiuser" --package=libpython3.11-minimal -- /usr/bin/python3 -c 'import os; print(os.getuid())' 2>&1) || rc=$?
+echo "$o" | head -n 3
+check "python3 with --package: like Linux, exit 0" \
+	'[ $rc = 0 ] && echo "$o" | grep -q "^nomultiuser  *like Linux: "'
+
+# Hostile arguments: quotes, spaces, a newline, ';' and '$(...)' are the
+# program's words, on the host and in the guest.
 mark=/tmp/muprobe-app-host-ran.$$
 rm -f "$mark" "$mark.2"
-hostile="'[%s]\n' 'a\"b' 'c d' '\$(touch $mark)' ';' 'e'\\''f' x; touch $mark.2"
-out=$(make -s --no-print-directory app TRACE=0 VARIANTS=multiuser \
-	APP=/usr/bin/printf "ARGS=$hostile" 2>&1) || fail "hostile ARGS: make app failed: $out"
-[ ! -e "$mark" ] && [ ! -e "$mark.2" ] || fail "hostile ARGS ran on the host"
-want='stdout: [a"b]
+nl='g
+h'
+rc=0
+app --variants=multiuser --no-trace --name=hostile -- /usr/bin/printf '[%s]\n' \
+	'a"b' 'c d' "\$(touch $mark)" ';' "e'f" "x; touch $mark.2" "$nl" >/dev/null 2>&1 || rc=$?
+want="stdout: [a\"b]
 stdout: [c d]
-stdout: [$(touch '"$mark"')]
+stdout: [\$(touch $mark)]
 stdout: [;]
-stdout: [e'"'"'f]
-stdout: [x]'
-got=$(grep '^stdout: ' "$appout/multiuser.txt")
-[ "$got" = "$want" ] || fail "hostile ARGS: the guest saw
-$got
-instead of
-$want"
-nl='a
-b'
-if err=$(make -s --no-print-directory app VARIANTS=multiuser APP=/usr/bin/printf \
-	"ARGS=$nl" 2>&1); then
-	fail "ARGS with a newline was accepted"
-fi
-echo "$err" | grep -q "^app: ARGS has a newline" || fail "newline ARGS error: $err"
-echo "app: hostile ARGS reach the guest's sh intact; none ran on the host"
+stdout: [e'f]
+stdout: [x; touch $mark.2]
+stdout: [g
+stdout: h]"
+got=$(grep '^stdout: ' $out/hostile/multiuser.txt || true)
+check "app.sh: hostile words reach printf unchanged (exit $rc)" '[ $rc = 0 ] && [ "$got" = "$want" ]'
+rc=0
+make -s --no-print-directory KVER="$kver" BASE="$base" app VARIANTS=multiuser TRACE=0 \
+	APP=/usr/bin/printf "ARGS='[%s]\n' 'a\"b' 'c d' '\$(touch $mark)' ';' x; touch $mark.2" \
+	>/dev/null 2>&1 || rc=$?
+want="stdout: [a\"b]
+stdout: [c d]
+stdout: [\$(touch $mark)]
+stdout: [;]
+stdout: [x;]
+stdout: [touch]
+stdout: [$mark.2]"
+got=$(grep '^stdout: ' $out/printf/multiuser.txt || true)
+check "make app: ARGS split as sh splits quoted words, nothing expanded" '[ $rc = 0 ] && [ "$got" = "$want" ]'
+check "no hostile word ran on the host" '[ ! -e "$mark" ] && [ ! -e "$mark.2" ]'
+
+rc=0; e=$(app -- /nonexistent 2>&1) || rc=$?
+check "missing program: exit 2, one line" \
+	'[ $rc = 2 ] && [ "$e" = "app: /nonexistent is not an executable file" ]'
+rc=0; e=$(make -s --no-print-directory KVER="$kver" app APP=/usr/bin/printf "ARGS='unbalanced" 2>&1) || rc=$?
+check "make app: unbalanced quote in ARGS is refused" \
+	'[ $rc != 0 ] && echo "$e" | grep -q "^app: ARGS: No closing quotation"'
+rc=0; e=$(app --package=no-such-package -- /usr/bin/true 2>&1) || rc=$?
+check "unknown package: exit 2 naming it" \
+	'[ $rc = 2 ] && echo "$e" | grep -qx "app: --package no-such-package: not an installed Debian package"'
+echo "$((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
