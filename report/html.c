@@ -138,10 +138,12 @@ static void decorate(json_t *r, const char *h, FILE *f)
 				if (*p == '\n')
 					fputc(*p++, f);
 			}
-		} else if ((n = verdict_cell(p, f))) {
-			p += n;
 		} else {
-			fputc(*p++, f);
+			n = verdict_cell(p, f);
+			if (n)
+				p += n;
+			else
+				fputc(*p++, f);
 		}
 	}
 }

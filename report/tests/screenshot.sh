@@ -13,7 +13,7 @@ rm -f "$png"
 timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic \
 	--no-first-run --disable-background-networking \
 	--disable-component-update --disable-sync --user-data-dir="$profile" \
-	--window-size=1280,1600 --screenshot="$png" "file://$html" \
+	--window-size=1280,16000 --screenshot="$png" "file://$html" \
 	>"$profile/log" 2>&1 || { tail -n 5 "$profile/log" >&2; exit 1; }
 [ -s "$png" ] || { echo "FAIL: no screenshot" >&2; exit 1; }
 python3 "$(dirname "$0")/pngcolors.py" "$png" \
