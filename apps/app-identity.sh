@@ -9,8 +9,9 @@
 #       taken before, and PID1, taken after) that still lives, and its
 #       children: a daemon, in murun --status's form
 #   file UID:GID MODE PATH
-#       every file or folder the run created or changed (the image's
-#       files all have mtime 0; the mark was made a second before the run)
+#       every file or folder the run created or changed, its owner or
+#       mode included (ctime later than the mark, made a second before
+#       the run)
 #
 # usage: app-identity.sh MARK PID0 PID1 LIMIT   (busybox applets called by
 # name, so that a program put at /usr/bin/find cannot stand in for them)
@@ -47,10 +48,12 @@ for d in /proc/[0-9]*; do
 	END { if (name != "") printf "proc %s uid=%s gid=%s groups=%s capeff=%s\n", name, u, g, gr, c }
 	' "$d/status" 2>/dev/null
 done | LC_ALL=C $bb sort
-# /tmp is a mount of its own in the guest: no -xdev.
+# /tmp is a mount of its own in the guest: no -xdev.  By ctime, not
+# mtime: chown and chgrp change only the former.
+m=$($bb stat -c %Z "$mark")
 $bb find / \( -path /proc -o -path /sys -o -path /dev \
 	-o -path '/tmp/scn.*' -o -path '/tmp/app.*' \) -prune \
-	-o -newer "$mark" ! -path /tmp -print 2>/dev/null | LC_ALL=C $bb sort |
-while read -r f; do
-	$bb stat -c 'file %u:%g %a %n' "$f" 2>/dev/null
-done
+	-o ! -path /tmp -print0 2>/dev/null |
+	$bb xargs -0 $bb stat -c '%Z file %u:%g %a %n' 2>/dev/null |
+	$bb awk -v m="$m" '$1 > m { sub(/^[0-9]+ /, ""); print }' |
+	LC_ALL=C $bb sort

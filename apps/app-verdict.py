@@ -169,7 +169,7 @@ def judge(base, mine):
         return "loud", "; ".join(why)
     for key, what in (("ends", "a process ends as"),
                       ("runs", "a process runs on as"),
-                      ("file", "a file it made is")):
+                      ("file", "a file it made or changed is")):
         b, m = lines_of(base, key), lines_of(mine, key)
         if b != m:
             got = [x for x in m if x not in b]

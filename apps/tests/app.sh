@@ -5,6 +5,7 @@
 #  - perl dropping privileges without checking, then writing a file in its
 #    (world-writable) folder: silent, it ends as uid 0 and its file is 0:0
 #    where stock Linux has 65534
+#  - busybox chgrp of a file the image holds: silent (by its ctime)
 #  - python3 without its standard library: baseline fails, exit 2; with
 #    --package=libpython3.11-minimal it runs and is judged
 #  - hostile arguments, through app.sh's argument vector and make app's
@@ -49,6 +50,12 @@ check "perl careless: nomultiuser-compat is silent too" \
 check "perl careless: its file is 65534:65534 on stock Linux, 0:0 on nomultiuser" \
 	'grep -qx "file: 65534:65534 644 /tmp/scn/owned" $out/perl-careless/multiuser.txt &&
 	 grep -qx "file: 0:0 644 /tmp/scn/owned" $out/perl-careless/nomultiuser.txt'
+
+rc=0
+o=$(app --variants="multiuser nomultiuser" --name=chgrp -- /bin/busybox chgrp users /etc/shells 2>&1) || rc=$?
+echo "$o" | head -n 3
+check "chgrp of a file in the image: silent, the file stays 0:0 (seen by ctime)" \
+	'[ $rc = 1 ] && echo "$o" | grep -q "^nomultiuser  *silent: a file it made or changed is 0:0 644 /etc/shells, stock Linux: 0:100 644 /etc/shells$"'
 
 rc=0
 o=$(app --variants="multiuser nomultiuser" --name=python3-bare -- /usr/bin/python3 -c 'print(1)' 2>&1) || rc=$?
