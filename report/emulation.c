@@ -55,10 +55,14 @@ static const char *why_not(const char *cat)
 	if (!strcmp(cat, "ns") || !strcmp(cat, "acct"))
 		return "Kconfig fallout: the feature is gone from the kernel, not a syscall murun filters";
 	if (!strcmp(cat, "caps"))
-		return "capabilities: on the host a drop really happens; only the real kernel keeps granting everything";
-	if (!strcmp(cat, "own") || !strcmp(cat, "ipc") || !strcmp(cat, "dac"))
+		return "capabilities: the real kernel keeps what it is given (securebits read back) and ignores it; a seccomp answer keeps no state, so the host really drops";
+	if (!strcmp(cat, "ipc"))
+		return "the new owner sits in a struct in the caller's memory (IPC_SET), which a seccomp filter cannot read; needs user notification, not built yet";
+	if (!strcmp(cat, "sock"))
+		return "the claimed ids sit in a control message (SCM_CREDENTIALS), which a seccomp filter cannot read; needs user notification, not built yet";
+	if (!strcmp(cat, "own") || !strcmp(cat, "dac"))
 		return "kernel state: uid/gid 0 for every owner and all permissions need the real kernel";
-	if (!strcmp(cat, "sock") || !strcmp(cat, "procs"))
+	if (!strcmp(cat, "procs"))
 		return "kernel state: every process is uid 0 only on the real kernel";
 	return "the host kernel answers differently from the filtered one";
 }

@@ -57,6 +57,18 @@ int mu_load_ids(void)
 }
 
 /*
+ * What the real kernel accepts and does not carry out (genfilter.c's
+ * mu_filter_silent) answers 0 and is skipped, so that a program sees the
+ * silent differences too: a chown to 1000 that leaves the file 0:0 (on the
+ * host: as it was), a bounding-set drop that leaves root every capability.
+ */
+int mu_load_silent(void)
+{
+	return mu_load_filter(mu_filter_silent, ARRAY_SIZE(mu_filter_silent),
+			      0) < 0 ? -1 : 0;
+}
+
+/*
  * Load one of genfilter's programs.  Returns 0, or the listener fd with
  * SECCOMP_FILTER_FLAG_NEW_LISTENER; -1 with errno on failure.
  */
@@ -91,7 +103,7 @@ int mu_load_mode(const struct mu_args *a)
 	if (a->native)
 		return mu_load_filter(mu_filter_trace,
 				      ARRAY_SIZE(mu_filter_trace), 0);
-	if (mu_load_ids())
+	if (mu_load_ids() || mu_load_silent())
 		return -1;
 	return mu_load_filter(mu_filter_notify, ARRAY_SIZE(mu_filter_notify),
 			      SECCOMP_FILTER_FLAG_NEW_LISTENER);
@@ -120,7 +132,7 @@ int main(int argc, char **argv)
 	 * the program itself (a death by signal reaches it as such).
 	 */
 	if (!args.native && !args.compat && !args.trace) {
-		if (mu_load_ids() ||
+		if (mu_load_ids() || mu_load_silent() ||
 		    mu_load_filter(mu_filter_enosys,
 				   ARRAY_SIZE(mu_filter_enosys), 0)) {
 			perror("murun: cannot load the filter");

@@ -70,6 +70,7 @@ int mu_exec(char **argv);
 struct sock_filter;
 int mu_load_filter(const struct sock_filter *f, size_t n, unsigned int flags);
 int mu_load_ids(void);
+int mu_load_silent(void);
 int mu_load_mode(const struct mu_args *a);
 
 #endif

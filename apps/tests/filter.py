@@ -31,9 +31,12 @@ def programs(path):
     return out
 
 
-def run(prog, nr, arch):
+def run(prog, nr, arch, args=()):
     """Classic BPF over struct seccomp_data {nr, arch, ip, args[6]}."""
     data = {0: nr & 0xFFFFFFFF, 4: arch}
+    for i in range(6):
+        a = args[i] if i < len(args) else 0
+        data[16 + 8 * i], data[20 + 8 * i] = a & 0xFFFFFFFF, a >> 32
     a = pc = 0
     while True:
         code, jt, jf, k = prog[pc]
@@ -80,6 +83,36 @@ def check_ids(prog):
     return wrong
 
 
+# mu_filter_silent: the chown family to an id other than 0 (by argument:
+# owner, group) and prctl(PR_CAPBSET_DROP) answer 0; the 16-bit ia32
+# chowns are lost ones, left to the main filter.
+SILENT = {64: {92: 1, 93: 1, 94: 1, 260: 2},        # chown fchown lchown fchownat
+          32: {212: 1, 198: 1, 207: 1, 298: 2}}     # chown32 lchown32 fchown32 fchownat
+PRCTL = {64: 157, 32: 172}
+
+
+def check_silent(prog):
+    wrong = []
+    for abi, arch, bit in ((64, AUDIT_ARCH_X86_64, 0),
+                           (64, AUDIT_ARCH_X86_64, X32_BIT),
+                           (32, AUDIT_ARCH_I386, 0)):
+        def want(nr, args):
+            if nr in SILENT[abi]:
+                u = SILENT[abi][nr]
+                return IDS_ACTION if args[u] or args[u + 1] else ALLOW
+            if nr == PRCTL[abi]:
+                return IDS_ACTION if args[0] == 24 else ALLOW
+            return ALLOW
+        for nr in range(1024):
+            for args in ((0, 0, 0, 0), (3, 1000, 0, 0), (3, 0, 1000, 0),
+                         (3, 0xFFFFFFFF, 0, 0), (3, 3, 1000, 1000),
+                         (24, 3, 0, 0), (23, 3, 0, 0)):
+                got = run(prog, nr | bit, arch, args)
+                if got != want(nr, args):
+                    wrong.append(f"{arch:#x}/{nr | bit:#x}{args}: {got:#x}")
+    return wrong
+
+
 def main():
     progs = programs(sys.argv[1])
     lost = {(int(abi), int(nr)) for abi, nr in re.findall(
@@ -115,6 +148,13 @@ def main():
     wrong = check_ids(progs.get("mu_filter_ids") or [(6, 0, 0, 0)])
     print(f"{'not ok' if wrong else 'ok'} {n} mu_filter_ids: 4 x86_64, 4 "
           f"x32 and 8 ia32 identity reads answer 0, the rest are allowed"
+          + (f"; wrong: {', '.join(wrong[:5])}" if wrong else ""))
+    fails += bool(wrong)
+    n += 1
+    wrong = check_silent(progs.get("mu_filter_silent") or [(6, 0, 0, 0)])
+    print(f"{'not ok' if wrong else 'ok'} {n} mu_filter_silent: chown, fchown, "
+          f"lchown, fchownat (and ia32's *32) to an id other than 0 and "
+          f"PR_CAPBSET_DROP answer 0 on every ABI, the rest are allowed"
           + (f"; wrong: {', '.join(wrong[:5])}" if wrong else ""))
     fails += bool(wrong)
     print(f"{n - fails} passed, {fails} failed")

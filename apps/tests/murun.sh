@@ -84,6 +84,18 @@ check "no program: exit 2" '[ $rc -eq 2 ] && grep -q "no program given" g'
 rc=0; "$mr" -- /nonexistent 2>h || rc=$?
 check "missing program: exit 127 with its name" '[ $rc -eq 127 ] && grep -q /nonexistent h'
 
+# Silent answers: a chown to another owner is answered 0 and skipped (the
+# file keeps the owner it had), a chown to root still happens.
+: >own && chown 5:5 own
+rc=0; "$mr" -- chown 1000:1000 own || rc=$?
+check "chown to 1000 answers 0 and changes nothing (stays 5:5)" \
+	'[ $rc -eq 0 ] && [ "$(stat -c %u:%g own)" = 5:5 ]'
+rc=0; "$mr" --mode=compat -- chown 0:0 own || rc=$?
+check "compat: chown to 0:0 still happens" '[ $rc -eq 0 ] && [ "$(stat -c %u:%g own)" = 0:0 ]'
+"$mr" -- "$mp" --no-sweep caps.bset_drop >bs 2>&1 || true
+check "PR_CAPBSET_DROP answers 0 and root keeps every capability (silent)" \
+	'[ "$(obs caps.bset_drop verdict bs)" = silent ]'
+
 # Lifetime (lifetime.c): signals reach the program, the program dies with
 # murun, murun returns when the program exits and a daemon it left keeps
 # its answers.  A dead process may stay a zombie here (this container's

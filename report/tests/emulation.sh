@@ -5,7 +5,8 @@
 #   - nomultiuser: every syscall the real guest lost is ENOSYS under murun;
 #   - neither mode takes away a syscall that its real guest answers;
 #   - every probe difference murun misses is a silent one (kernel state
-#     that only the real kernel has): each loud one is reproduced;
+#     that only the real kernel has): each loud one is reproduced, and so
+#     are the silent ones its filter answers (chown family, bounding set);
 #   - every scenario whose exit status changes on the real kernel changes
 #     the same way under murun.
 #
@@ -38,6 +39,13 @@ for key in ("emulation", "emulation_compat"):
     loud = [m["id"] for m in e["not_reproduced"] if m["guest"] != "silent"]
     check(f"{t}: every loud probe difference reproduced {loud or ''}",
           not loud and e["probe_differences"] > 0)
+    # The silent answers murun's filter gives (apps/murun/genfilter.c's
+    # mu_filter_silent): each such guest difference is reproduced.
+    emulated = {"own.chown", "own.fchown", "own.lchown", "own.fchownat",
+                "caps.bset_drop"}
+    guest_silent = {m["id"] for m in e["not_reproduced"]} & emulated
+    check(f"{t}: the chown family and PR_CAPBSET_DROP reproduced "
+          f"{sorted(guest_silent) or ''}", not guest_silent)
     if e.get("scenarios_measured"):
         miss = [m["id"] for m in e["scenarios_not_reproduced"]]
         check(f"{t}: every scenario exit change reproduced {miss or ''}",
