@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * genfilter: murun's three seccomp programs, built once at build time with
+ * genfilter: murun's seccomp programs, built once at build time with
  * libseccomp and written out as C arrays (build/KVER/murun/filters.h), so that
  * murun itself only loads them and needs no library at run time: it is
  * static musl, which starts far faster than glibc here (make murun-bench),
