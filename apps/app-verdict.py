@@ -22,11 +22,15 @@ the summary; exits 0 (every variant like Linux), 1 (any differs) or 2
 """
 import difflib
 import json
+import os
 import re
+import subprocess
 import sys
 
 ID = "apps.app"
 BASELINE = "multiuser"
+SECTION = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "..", "initramfs", "section.sh")
 
 
 class Incomplete(Exception):
@@ -34,33 +38,19 @@ class Incomplete(Exception):
 
 
 def section(path, name="app"):
-    """The lines of one payload's section, as initramfs/section.sh checks."""
+    """The lines of one payload's section: initramfs/section.sh's reading
+    (end line, begin and end, rc=0), with its one-line reason on failure;
+    then every line must be UTF-8 (report/formats.md)."""
+    p = subprocess.run([SECTION, path, name], capture_output=True)
+    if p.returncode:
+        err = p.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise Incomplete(err[-1].removeprefix("section: ") if err
+                         else f"{path}: unreadable")
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise Incomplete(f"no results ({e.strerror}: {path})")
-    try:
-        lines = data.decode("utf-8").split("\n")
+        return p.stdout.decode("utf-8").splitlines()
     except UnicodeDecodeError as e:
-        raise Incomplete(f"{path}: bytes that are not UTF-8 at offset {e.start}")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if not lines or lines[-1] != "@@ done":
-        raise Incomplete(f"{path}: truncated (no '@@ done' end line)")
-    out, on, seen = [], False, False
-    for line in lines:
-        if line == f"@@ begin {name}":
-            on = seen = True
-        elif on and line.startswith(f"@@ end {name} rc="):
-            rc = line[len(f"@@ end {name} rc="):]
-            if rc != "0":
-                raise Incomplete(f"{path}: {name} exited with status {rc}")
-            return out
-        elif on:
-            out.append(line)
-    raise Incomplete(f"{path}: " + (f"section {name} unterminated" if seen
-                                    else f"no section {name}"))
+        raise Incomplete(f"{path}: bytes that are not UTF-8 at offset "
+                         f"{e.start} of section {name}")
 
 
 def unescape(v):

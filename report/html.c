@@ -139,7 +139,7 @@ static void decorate(json_t *r, const char *h, FILE *f)
 					fputc(*p++, f);
 			}
 		} else {
-			n = verdict_cell(p, f);
+			n = strncmp(p, "<td>", 4) ? 0 : verdict_cell(p, f);
 			if (n)
 				p += n;
 			else
