@@ -87,7 +87,8 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x
 	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
-	libcmark-gfm-dev libcmark-gfm-extensions-dev
+	libcmark-gfm-dev libcmark-gfm-extensions-dev \
+	lava-dispatcher python3-guestfs
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -136,6 +137,10 @@ help:
 	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
+	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
+	@echo '                 out/KVER/BASE/lava/VARIANT/; LAVA_URL=$(LAVA_URL)'
+	@echo '                 LAVA_DEVICE_TYPE, LAVA_ARCH, LAVA_KERNEL_TYPE fill the board job'
+	@echo '  lava-run       run the qemu jobs of LAVA_RUN="$(LAVA_RUN)" with lava-run (~25 s each)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -181,7 +186,7 @@ CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
-	report-golden report-emulation report-html patch-bisect
+	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
@@ -228,7 +233,7 @@ print-KVERS:
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
 PER_VERSION := report kernels configs results boot initramfs probe murun \
-	update-golden
+	update-golden lava lava-run
 # Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
 	$(Q)rc=0; for v in $(KVERS); do \
@@ -346,7 +351,7 @@ $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
 INITRAMFS_IN := initramfs/files.list initramfs/payload.list initramfs/init \
-	initramfs/mkinitramfs.sh \
+	initramfs/mkinitramfs.sh initramfs/lava/ktap-cases \
 	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe \
 	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
 	$(B)/murun/murun \
@@ -373,6 +378,41 @@ app-paths:
 	@echo accelcache=$(ABS)/$(BUILD)/accel
 	@echo kernels=$(foreach v,$(VARIANTS),$(v)=$(ABS)/$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app-prepare app-paths
+
+# ---- LAVA -------------------------------------------------------------------
+# make lava: for every booted variant, out/KVER/BASE/lava/VARIANT/ holds its
+# kernel and guest image as booted and a qemu and a board job serving them
+# from LAVA_URL (a lab sets it to where it uploads out/); beside them the
+# device configuration lava-run uses here.  lava-run: LAVA_RUN's qemu jobs
+# run locally, no server.
+LAVA_URL ?= file://$(ABS)/out
+LAVA_RUN ?= multiuser nomultiuser
+LAVA_OUT := $(OUT)/lava
+LAVA_IN := $(wildcard initramfs/lava/*.in) initramfs/lava/render.sh
+LAVA_DEV := $(LAVA_OUT)/device-qemu.yaml
+KUNIT_PY := $(KSRC)/tools/testing/kunit/kunit.py
+
+$(LAVA_OUT)/%/job-qemu.yaml: $(OUT)/%/results.txt $(LAVA_IN)
+	$(Q)$(call progress,lava jobs $*)
+	$(Q)mkdir -p $(@D)
+	$(Q)cp $(call KOBJ,$*)/$(KIMAGE) $(B)/initramfs.cpio $(@D)/
+	$(Q)initramfs/lava/render.sh $(KVER) $(BASE) $* \
+		$(LAVA_URL)/$(KVER)/$(BASE)/lava/$* $(@D) $(notdir $(KIMAGE))
+
+# The accelerator the native boots settled on (KVM only where it works).
+$(LAVA_DEV): initramfs/lava/device-qemu.yaml.in $(OUT)/multiuser/results.txt
+	$(Q)mkdir -p $(@D)
+	$(Q)sed -e 's|@QEMU@|$(QEMU)|; s|@ACCEL@|'"$$(cat $(BUILD)/accel)"'|' $< >$@
+
+$(LAVA_OUT)/%/lava-results.json: $(LAVA_OUT)/%/job-qemu.yaml $(LAVA_DEV) \
+		initramfs/lava/run.sh initramfs/lava/results.py | deps
+	$(Q)$(call progress,lava-run $*)
+	$(Q)initramfs/lava/run.sh $(LAVA_DEV) $< muprobe-$(KVER)-$(BASE)-$* $(@D)
+	$(Q)$(call progress,lava-run $*: $$(grep -c '"result"' $@) cases recorded)
+
+lava: $(foreach v,$(VARIANTS),$(LAVA_OUT)/$(v)/job-qemu.yaml) $(LAVA_DEV)
+lava-run: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json)
+.PHONY: lava lava-run
 
 # ---- report -----------------------------------------------------------------
 include report/report.mk
@@ -473,11 +513,18 @@ check-murun-filter: $(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
 		$(B)/probe/multiuser_syscalls.h
 	$(Q)$(T)/calls_test
 
-check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads
+check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads \
+		$(B)/apps/privdrop
 	$(Q)apps/tests/murun.sh $^
 
 check-app-unit:
 	$(Q)python3 apps/tests/verdict.py apps/app-verdict.py
+
+# LAVA's own record of the qemu jobs against the native boots of the same
+# images, case by case; the board jobs against LAVA's job schema.
+check-lava: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json) \
+		$(OUT)/report.json lava
+	$(Q)initramfs/tests/lava.sh $(OUT) $(KUNIT_PY) $(LAVA_RUN) -- $(VARIANTS)
 
 check-report-unit: $(MUREPORT)
 	$(Q)report/tests/unit.sh $(MUREPORT)

@@ -23,6 +23,8 @@ n=0
 for f in "$dir"/*.scn; do n=$((n + 1)); done
 echo "KTAP version 1"
 echo "1..$n"
+# kselftest.sh's parse_output names results after this line (probe/ktap.c)
+echo "# selftests: muprobe: apps"
 i=0
 for f in "$dir"/*.scn; do
 	i=$((i + 1))

@@ -14,9 +14,15 @@ static const char *const words[] = {
 	[V_SKIP] = "skip", [V_BROKEN] = "broken",
 };
 
+/*
+ * KernelCI's kselftest wrapper (test-definitions' kselftest.sh) names each
+ * result after the last "# selftests: " line it saw; without one every name
+ * would start with a bare ".".
+ */
 void ktap_header(FILE *f, int planned)
 {
-	fprintf(f, "KTAP version 1\n1..%d\n", planned);
+	fprintf(f, "KTAP version 1\n1..%d\n# selftests: muprobe: probe\n",
+		planned);
 }
 
 void ktap_result(FILE *f, int indent, int n, const char *id,

@@ -16,6 +16,7 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 		{ "trace", no_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "status", no_argument, NULL, 's' },
+		{ "summary", no_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 }
 	};
@@ -47,6 +48,9 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 		case 's':
 			a->status = 1;
 			break;
+		case 'S':
+			a->summary = 1;
+			break;
 		case 'h':
 			a->help = 1;
 			return 0;
@@ -62,6 +66,10 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a)
 	}
 	if (a->output && !a->trace && !a->native) {
 		fprintf(stderr, "murun: --output needs --trace or --mode=native\n");
+		return 2;
+	}
+	if (a->summary && a->native) {
+		fprintf(stderr, "murun: --summary needs --mode=nomultiuser or compat\n");
 		return 2;
 	}
 	if (a->status && !a->native) {

@@ -3,14 +3,17 @@
 """murun's overhead on programs that make none of the filtered calls.
 
 Two workloads: a syscall-heavy one (ls -lR of a large tree) and true
-(murun's fixed cost).  Each is run bare and under murun; the heavy one
+(murun's fixed cost).  Then what one notified call costs: a loop of
+setuid(0), which --mode=compat answers through the supervisor, at two
+lengths; the difference of the added times over the difference of the
+calls is the cost of one round trip to the supervisor.  Each is run bare and under murun; the heavy one
 also under allow-all, a one-instruction allow-everything filter, which is
 the floor any seccomp filter costs.  Each round runs bare, wrapped,
 wrapped, bare (ABBA), so that drift on a shared machine falls on both sides
 alike; the added time is the median over the rounds and its 95% interval
 comes from a bootstrap with a fixed seed.  Everything runs on one CPU.
 
-usage: bench.py MURUN ALLOW_ALL [--tree DIR] [--rounds N]
+usage: bench.py MURUN ALLOW_ALL [--tree DIR] [--rounds N] [--notified-only]
 """
 import argparse
 import os
@@ -81,6 +84,7 @@ def main():
     ap.add_argument("allow_all")
     ap.add_argument("--tree", default="/usr/share")
     ap.add_argument("--rounds", type=int, default=40)
+    ap.add_argument("--notified-only", action="store_true")
     a = ap.parse_args()
     for p in (a.murun, a.allow_all):
         if not os.access(p, os.X_OK):
@@ -94,6 +98,9 @@ def main():
     mr = [os.path.abspath(a.murun), "--"]
     floor = [os.path.abspath(a.allow_all)]
     ls = ["ls", "-lR", a.tree]
+    if a.notified_only:
+        notified(a.murun, a.rounds)
+        return
     print(f"murun overhead: {a.rounds} rounds of bare, wrapped, wrapped, "
           "bare; medians, 95% bootstrap intervals")
     lines = []
@@ -114,6 +121,23 @@ def main():
                "not met" if lo >= TARGET else "undecided")
     print(f"target, under {TARGET:g}% added for ls -lR: {verdict}"
           " (the whole interval must be under it)")
+    notified(a.murun, a.rounds)
+
+
+def notified(murun, n):
+    """Cost of one call answered by the supervisor (--mode=compat)."""
+    if os.geteuid():
+        print("notified call: not measured (setuid(0) needs root)")
+        return
+    calls = 4000
+    loop = "import os\nfor _ in range(%d): os.setuid(0)"
+    mr = [os.path.abspath(murun), "--mode=compat", "--"]
+    py = [sys.executable, "-S", "-c"]
+    long_ = rounds(py + [loop % calls], mr + py + [loop % calls], n, 1)
+    short = rounds(py + [loop % 0], mr + py + [loop % 0], n, 1)
+    per = (added_ms(long_) - added_ms(short)) * 1000 / calls
+    print(f"notified call: {per:.1f} us per setuid(0) answered by the"
+          f" supervisor ({calls} calls against none, {n} rounds each)")
 
 
 if __name__ == "__main__":

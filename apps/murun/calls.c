@@ -74,13 +74,13 @@ static int is_pointer(const struct mu_call *c, int arg)
 	}
 }
 
-void mu_trace(uint32_t arch, const struct mu_syscall *s,
-	      const __u64 *args, const char *result)
+void mu_format_call(char *line, size_t len, uint32_t arch,
+		    const struct mu_syscall *s, const __u64 *args,
+		    const char *result)
 {
 	const struct mu_call *c = s ? mu_call_of(s) : NULL;
 	int nargs = c ? c->nargs : 0, i;
-	char line[256];
-	int n = snprintf(line, sizeof(line), "murun: %s%s(",
+	int n = snprintf(line, len, "%s%s(",
 			 arch == AUDIT_ARCH_I386 ? "ia32 " : "",
 			 s ? s->name : "?");
 
@@ -89,15 +89,25 @@ void mu_trace(uint32_t arch, const struct mu_syscall *s,
 	 * legacy ones); pointers only as "ptr": their values change with
 	 * every run (ASLR) and mean nothing here.
 	 */
-	for (i = 0; i < nargs && n < (int)sizeof(line); i++)
+	for (i = 0; i < nargs && n < (int)len; i++)
 		if (is_pointer(c, i))
-			n += snprintf(line + n, sizeof(line) - n, "%sptr",
+			n += snprintf(line + n, len - n, "%sptr",
 				      i ? ", " : "");
 		else
-			n += snprintf(line + n, sizeof(line) - n, "%s%d",
+			n += snprintf(line + n, len - n, "%s%d",
 				      i ? ", " : "", mu_is16(s) ?
 				      (int16_t)args[i] : (int32_t)args[i]);
+	if (n < (int)len)
+		snprintf(line + n, len - n, ") = %s", result);
+}
+
+void mu_trace(uint32_t arch, const struct mu_syscall *s,
+	      const __u64 *args, const char *result)
+{
+	char line[256];
+
+	mu_format_call(line, sizeof(line), arch, s, args, result);
 	/* One write per line: traced tasks may print at the same time. */
-	fprintf(mu_out, "%s) = %s\n", line, result);
+	fprintf(mu_out, "murun: %s\n", line);
 	fflush(mu_out);
 }

@@ -23,6 +23,11 @@
  *   mu_filter_ids     getuid() and friends answer 0 (SCMP_ACT_ERRNO(0)
  *                     returns 0 and skips the call), as every identity
  *                     read does on the real kernel
+ * and, for --summary, one program that asks the supervisor about all of
+ * mu_filter_notify's and mu_filter_silent's calls plus execve, execveat
+ * and exit_group, so that it sees what a process did after a failed
+ * privilege drop (a task has one listener: it cannot be a second filter):
+ *   mu_filter_summary and mu_watched[], the extra calls by ABI and number
  *
  * usage: genfilter > filters.h
  */
@@ -78,8 +83,14 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t arch, int abi,
 	return 0;
 }
 
-/* One context per ABI, each with its own list, merged into one. */
-static scmp_filter_ctx build(uint32_t action)
+static int add_silent(scmp_filter_ctx c, uint32_t arch, uint32_t action,
+		      int follow);
+
+/*
+ * One context per ABI, each with its own list, merged into one; with
+ * SUMMARY, the silent requests, exec and exit too.
+ */
+static scmp_filter_ctx build(uint32_t action, int summary)
 {
 	static const struct {
 		uint32_t arch;
@@ -103,7 +114,8 @@ static scmp_filter_ctx build(uint32_t action)
 			seccomp_release(c);
 			goto fail;
 		}
-		if (add_rules(c, abis[i].arch, abis[i].abi, action)) {
+		if (add_rules(c, abis[i].arch, abis[i].abi, action) ||
+		    (summary && add_silent(c, abis[i].arch, action, 1))) {
 			seccomp_release(c);
 			goto fail;
 		}
@@ -177,28 +189,74 @@ static int lost(const char *name, uint32_t arch)
  * is skipped as well.  On the real kernel every file is already 0:0, so
  * what that misses is only the ctime and the set-id bits a chown clears.
  */
-static int add_id_rule(scmp_filter_ctx c, int nr, unsigned int arg)
+static int add_id_rule(scmp_filter_ctx c, uint32_t action, int nr,
+		       unsigned int arg)
 {
-	return seccomp_rule_add(c, SCMP_ACT_ERRNO(0), nr, 1,
+	return seccomp_rule_add(c, action, nr, 1,
 				SCMP_CMP(arg, SCMP_CMP_GT, 0));
+}
+
+/* The silent requests and the calls --summary follows, with their kinds. */
+static const struct {
+	const char *name;
+	int kind;
+	int arg;	/* MU_W_CHOWN: the owner's argument; group's next */
+} watched[] = {
+	{ "chown", MU_W_CHOWN, 1 }, { "lchown", MU_W_CHOWN, 1 },
+	{ "fchown", MU_W_CHOWN, 1 }, { "fchownat", MU_W_CHOWN, 2 },
+	{ "chown32", MU_W_CHOWN, 1 }, { "lchown32", MU_W_CHOWN, 1 },
+	{ "fchown32", MU_W_CHOWN, 1 }, { "prctl", MU_W_CAPBSET, 0 },
+	{ "execve", MU_W_EXEC, 0 }, { "execveat", MU_W_EXEC, 1 },
+	{ "exit_group", MU_W_EXIT, 0 },
+};
+
+/*
+ * Is watched[I] a call of ARCH that murun answers (or follows) and the
+ * kernel's table does not take away?
+ */
+static int watches(size_t i, uint32_t arch)
+{
+	return seccomp_syscall_resolve_name_arch(arch, watched[i].name) !=
+		__NR_SCMP_ERROR && !lost(watched[i].name, arch);
+}
+
+/* ACTION for the silent requests; with FOLLOW, for exec and exit too. */
+static int add_silent(scmp_filter_ctx c, uint32_t arch, uint32_t action,
+		      int follow)
+{
+	size_t i;
+	int nr;
+
+	for (i = 0; i < ARRAY_SIZE(watched); i++) {
+		if (!watches(i, arch))
+			continue;
+		nr = seccomp_syscall_resolve_name(watched[i].name);
+		switch (watched[i].kind) {
+		case MU_W_CHOWN:
+			if (add_id_rule(c, action, nr, watched[i].arg) ||
+			    add_id_rule(c, action, nr, watched[i].arg + 1))
+				return -1;
+			break;
+		case MU_W_CAPBSET:	/* 24: PR_CAPBSET_DROP */
+			if (seccomp_rule_add(c, action, nr, 1,
+					     SCMP_CMP(0, SCMP_CMP_EQ, 24)))
+				return -1;
+			break;
+		default:
+			if (follow && seccomp_rule_add(c, action, nr, 0))
+				return -1;
+		}
+	}
+	return 0;
 }
 
 static scmp_filter_ctx build_silent(void)
 {
-	static const struct {
-		const char *name;
-		unsigned int uid;	/* the owner's argument; group's next */
-	} chowns[] = {
-		{ "chown", 1 }, { "lchown", 1 }, { "fchown", 1 },
-		{ "fchownat", 2 }, { "chown32", 1 }, { "lchown32", 1 },
-		{ "fchown32", 1 },
-	};
 	static const uint32_t arches[] = {
 		SCMP_ARCH_X86_64, SCMP_ARCH_X86, SCMP_ARCH_X32,
 	};
 	scmp_filter_ctx all = NULL, c;
-	size_t i, j;
-	int nr;
+	size_t j;
 
 	/* One context per ABI: what is lost differs between them. */
 	for (j = 0; j < ARRAY_SIZE(arches); j++) {
@@ -209,19 +267,8 @@ static scmp_filter_ctx build_silent(void)
 		    (seccomp_arch_add(c, arches[j]) ||
 		     seccomp_arch_remove(c, SCMP_ARCH_NATIVE)))
 			goto fail_c;
-		for (i = 0; i < ARRAY_SIZE(chowns); i++) {
-			if (seccomp_syscall_resolve_name_arch(arches[j],
-					chowns[i].name) == __NR_SCMP_ERROR ||
-			    lost(chowns[i].name, arches[j]))
-				continue;
-			nr = seccomp_syscall_resolve_name(chowns[i].name);
-			if (add_id_rule(c, nr, chowns[i].uid) ||
-			    add_id_rule(c, nr, chowns[i].uid + 1))
-				goto fail_c;
-		}
-		if (seccomp_rule_add(c, SCMP_ACT_ERRNO(0), SCMP_SYS(prctl), 1,
-				     SCMP_CMP(0, SCMP_CMP_EQ, 24)))
-			goto fail_c;	/* 24: PR_CAPBSET_DROP */
+		if (add_silent(c, arches[j], SCMP_ACT_ERRNO(0), 0))
+			goto fail_c;
 		if (!all)
 			all = c;
 		else if (seccomp_merge(all, c))
@@ -257,25 +304,57 @@ static int emit(scmp_filter_ctx ctx, const char *name)
 	return n ? 0 : -1;
 }
 
+/*
+ * mu_watched[]: each watched call by the arch and number the kernel
+ * reports in a notification (x32's with its bit, under x86_64's arch).
+ */
+static void emit_watched(void)
+{
+	static const struct {
+		uint32_t arch, audit;
+	} arches[] = {
+		{ SCMP_ARCH_X86_64, 0xc000003e }, { SCMP_ARCH_X86, 0x40000003 },
+		{ SCMP_ARCH_X32, 0xc000003e },
+	};
+	size_t i, j;
+
+	printf("static const struct mu_watch mu_watched[] = {\n");
+	for (j = 0; j < ARRAY_SIZE(arches); j++)
+		for (i = 0; i < ARRAY_SIZE(watched); i++)
+			if (watches(i, arches[j].arch) &&
+			    seccomp_syscall_resolve_name_arch(arches[j].arch,
+					watched[i].name) >= 0)
+				printf("\t{ 0x%08x, %d, \"%s\", %d, %d },\n",
+				       arches[j].audit,
+				       seccomp_syscall_resolve_name_arch(arches[j].arch,
+						watched[i].name),
+				       watched[i].name, watched[i].kind,
+				       watched[i].arg);
+	printf("};\n\n");
+}
+
 int main(void)
 {
 	static const struct {
 		const char *name;
 		uint32_t action;
+		int summary;
 	} filters[] = {
-		{ "mu_filter_enosys", SCMP_ACT_ERRNO(ENOSYS) },
-		{ "mu_filter_notify", SCMP_ACT_NOTIFY },
-		{ "mu_filter_trace", SCMP_ACT_TRACE(0) },
-		{ "mu_filter_ids", 0 },
-		{ "mu_filter_silent", 1 },
+		{ "mu_filter_enosys", SCMP_ACT_ERRNO(ENOSYS), 0 },
+		{ "mu_filter_notify", SCMP_ACT_NOTIFY, 0 },
+		{ "mu_filter_trace", SCMP_ACT_TRACE(0), 0 },
+		{ "mu_filter_ids", 0, 0 },
+		{ "mu_filter_silent", 1, 0 },
+		{ "mu_filter_summary", SCMP_ACT_NOTIFY, 1 },
 	};
 	size_t i;
 
 	printf("/* Generated by apps/murun/genfilter.c with libseccomp: do not edit. */\n\n");
+	emit_watched();
 	for (i = 0; i < ARRAY_SIZE(filters); i++) {
 		scmp_filter_ctx ctx = filters[i].action > 1 ?
-			build(filters[i].action) : filters[i].action ?
-			build_silent() : build_ids();
+			build(filters[i].action, filters[i].summary) :
+			filters[i].action ? build_silent() : build_ids();
 
 		if (!ctx || emit(ctx, filters[i].name)) {
 			fprintf(stderr, "genfilter: cannot build %s\n",

@@ -42,6 +42,32 @@ static const int forwarded[] = {
 /* Set before the handler that reads it is installed. */
 static pid_t program;
 static int report_fd = -1;
+/* --summary: the program's stderr (a pipe), and murun's own stderr. */
+static int err_pipe[2] = { -1, -1 };
+static FILE *err_out;
+
+int mu_stderr_fd(void)
+{
+	return err_pipe[0];
+}
+
+int mu_forward_stderr(void)
+{
+	char buf[4096];
+	ssize_t n = read(err_pipe[0], buf, sizeof(buf));
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return -1;
+	if (n <= 0) {
+		close(err_pipe[0]);
+		err_pipe[0] = -1;
+		return 0;
+	}
+	fwrite(buf, 1, n, err_out);
+	fflush(err_out);
+	mu_sum_stderr(buf, n);
+	return 1;
+}
 
 static int send_fd(int sock, int fd)
 {
@@ -93,6 +119,17 @@ void mu_program_exited(int code)
 {
 	if (report_fd < 0)
 		return;
+	/*
+	 * What it wrote before it exited is in the pipe; a daemon it left
+	 * may hold the pipe open, so read only what is there.
+	 */
+	if (err_out) {
+		if (err_pipe[0] >= 0)
+			fcntl(err_pipe[0], F_SETFL, O_NONBLOCK);
+		while (err_pipe[0] >= 0 && mu_forward_stderr() > 0)
+			;
+		mu_sum_print(err_out, code);
+	}
 	prctl(PR_SET_PDEATHSIG, 0);
 	if (write(report_fd, &code, sizeof(code)) != sizeof(code))
 		perror("murun: cannot report the exit status");
@@ -120,6 +157,8 @@ static void start_program(const struct mu_args *a, pid_t parent, int sv,
 	if (prctl(PR_SET_PDEATHSIG, SIGKILL) || getppid() != parent)
 		_exit(125);
 	if (a->native && (ptrace(PTRACE_TRACEME, 0, 0, 0) || raise(SIGSTOP)))
+		_exit(125);
+	if (a->summary && dup2(err_pipe[1], 2) < 0)
 		_exit(125);
 	fd = mu_load_mode(a);
 	if (fd < 0) {
@@ -150,6 +189,14 @@ static void supervisor(const struct mu_args *a, const struct sigaction *old)
 		perror("murun: socketpair");
 		return;
 	}
+	if (a->summary) {
+		fd = dup(2);
+		err_out = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (!err_out || pipe2(err_pipe, O_CLOEXEC)) {
+			perror("murun: --summary");
+			return;
+		}
+	}
 	pid = fork();
 	if (pid < 0) {
 		perror("murun: fork");
@@ -159,6 +206,8 @@ static void supervisor(const struct mu_args *a, const struct sigaction *old)
 		start_program(a, self, sv[1], old);
 	if (write(report_fd, &pid, sizeof(pid)) != sizeof(pid))
 		return;
+	if (err_pipe[1] >= 0)
+		close(err_pipe[1]);
 	/* The program has them; a daemon's caller must not wait for ours. */
 	null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	if (null >= 0) {
@@ -178,7 +227,7 @@ static void supervisor(const struct mu_args *a, const struct sigaction *old)
 	fd = recv_fd(sv[0]);
 	close(sv[0]);
 	if (fd >= 0) {
-		supervise(fd, a->compat, a->trace, pid);
+		supervise(fd, a, pid);
 		close(fd);
 	}
 	if (report_fd >= 0 && waitpid(pid, &st, 0) == pid)

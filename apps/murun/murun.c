@@ -28,7 +28,7 @@
 static void usage(FILE *f)
 {
 	fputs("usage: murun [--mode=nomultiuser|compat|native] [--trace] [--output=FILE]\n"
-	      "             [--status] [--] PROGRAM [ARGS...]\n"
+	      "             [--status] [--summary] [--] PROGRAM [ARGS...]\n"
 	      "Run PROGRAM with the syscalls a CONFIG_MULTIUSER=n kernel lacks\n"
 	      "answered as that kernel would (nomultiuser: ENOSYS) or as the\n"
 	      "MULTIUSER_COMPAT patch would (compat); native lets the running\n"
@@ -36,6 +36,10 @@ static void usage(FILE *f)
 	      "prints each such call on stderr, or in FILE with --output.\n"
 	      "--status (native only) prints each process's identity as it\n"
 	      "exits (ids, groups, effective capabilities).\n"
+	      "--summary (nomultiuser and compat) says on stderr, when PROGRAM\n"
+	      "ends: which process went on after a failed privilege drop (it\n"
+	      "stays root on the real kernel), the first loud failure and what\n"
+	      "PROGRAM said next, the requests answered and not carried out.\n"
 	      "Exit status: PROGRAM's (plain nomultiuser mode becomes PROGRAM;\n"
 	      "the others report a death by signal N as 128+N); 2 for a bad\n"
 	      "command line, 125 if murun itself failed, 127 if PROGRAM cannot\n"
@@ -94,6 +98,16 @@ int mu_load_filter(const struct sock_filter *f, size_t n, unsigned int flags)
 	return rc;
 }
 
+const struct mu_watch *mu_watch_of(uint32_t arch, int nr)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mu_watched); i++)
+		if (mu_watched[i].arch == arch && mu_watched[i].nr == nr)
+			return &mu_watched[i];
+	return NULL;
+}
+
 /*
  * In the program's child: the filter of A's mode.  Returns the listener fd
  * for the notifying modes, 0 for native, -1 with errno on failure.
@@ -103,7 +117,14 @@ int mu_load_mode(const struct mu_args *a)
 	if (a->native)
 		return mu_load_filter(mu_filter_trace,
 				      ARRAY_SIZE(mu_filter_trace), 0);
-	if (mu_load_ids() || mu_load_silent())
+	if (mu_load_ids())
+		return -1;
+	/* One listener per task: the summary's program holds it all. */
+	if (a->summary)
+		return mu_load_filter(mu_filter_summary,
+				      ARRAY_SIZE(mu_filter_summary),
+				      SECCOMP_FILTER_FLAG_NEW_LISTENER);
+	if (mu_load_silent())
 		return -1;
 	return mu_load_filter(mu_filter_notify, ARRAY_SIZE(mu_filter_notify),
 			      SECCOMP_FILTER_FLAG_NEW_LISTENER);
@@ -131,7 +152,7 @@ int main(int argc, char **argv)
 	 * become the program, so it costs no fork and the caller waits for
 	 * the program itself (a death by signal reaches it as such).
 	 */
-	if (!args.native && !args.compat && !args.trace) {
+	if (!args.native && !args.compat && !args.trace && !args.summary) {
 		if (mu_load_ids() || mu_load_silent() ||
 		    mu_load_filter(mu_filter_enosys,
 				   ARRAY_SIZE(mu_filter_enosys), 0)) {

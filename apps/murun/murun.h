@@ -28,8 +28,23 @@ const struct mu_syscall *mu_lookup(uint32_t arch, int nr);
 const struct mu_call *mu_call_of(const struct mu_syscall *s);
 int mu_is16(const struct mu_syscall *s);
 
+/* What --summary follows besides the lost calls (genfilter's mu_watched). */
+enum mu_watch_kind { MU_W_CHOWN = 1, MU_W_CAPBSET, MU_W_EXEC, MU_W_EXIT };
+
+struct mu_watch {
+	uint32_t arch;
+	int nr;
+	const char *name;
+	int kind;
+	int arg;
+};
+
+/* The call --summary follows with this arch and number, or NULL. */
+const struct mu_watch *mu_watch_of(uint32_t arch, int nr);
+
 struct mu_args {
 	int compat, native, trace, help;
+	int summary;		/* --summary: an account when the program ends */
 	int status;		/* --status: each process's identity at exit */
 	int usage;		/* with a 2: the usage text helps */
 	const char *output;	/* --output=FILE, or NULL */
@@ -41,7 +56,11 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a);
 
 /* Where trace lines go: stderr, or --output's file. */
 extern FILE *mu_out;
-/* Print "murun: [ia32 ]name(args) = RESULT". */
+/* "[ia32 ]name(args) = RESULT" into BUF. */
+void mu_format_call(char *buf, size_t len, uint32_t arch,
+		    const struct mu_syscall *s, const __u64 *args,
+		    const char *result);
+/* Print "murun: " and mu_format_call's line. */
 void mu_trace(uint32_t arch, const struct mu_syscall *s,
 	      const __u64 *args, const char *result);
 
@@ -49,7 +68,7 @@ void mu_trace(uint32_t arch, const struct mu_syscall *s,
  * Answer notifications on FD until every filtered task is gone; report
  * PROGRAM's exit (mu_program_exited) as soon as it happens.
  */
-void supervise(int fd, int compat, int trace, int program);
+void supervise(int fd, const struct mu_args *a, int program);
 
 /*
  * --mode=native: ptrace CHILD and its descendants, print each filtered call
@@ -63,6 +82,20 @@ int trace_native(int child, int status);
 int mu_supervised(const struct mu_args *a);
 void mu_program_exited(int code);
 int mu_status_of(int st);
+/*
+ * --summary: the program's stderr passes through the supervisor.  Its fd
+ * (-1 once closed or without --summary), and one read passed on: 1 data,
+ * 0 end (the fd is closed), -1 nothing now.
+ */
+int mu_stderr_fd(void);
+int mu_forward_stderr(void);
+
+/* summary.c: what --summary says when the program ends. */
+void mu_sum_call(int pid, const char *call, long v, int drop, int undone);
+void mu_sum_exec(int pid, const char *path);
+void mu_sum_exit(int pid, int code);
+void mu_sum_stderr(const char *buf, size_t n);
+void mu_sum_print(FILE *f, int code);
 /* Become ARGV[0]; returns 127 on failure, as a shell would. */
 int mu_exec(char **argv);
 

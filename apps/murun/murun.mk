@@ -3,7 +3,7 @@
 # glibc binary needs here (make murun-bench), and runs on a board as it is.
 # Its seccomp programs are built once, here, by genfilter with libseccomp.
 MURUN_SRC := apps/murun/murun.c apps/murun/args.c apps/murun/calls.c \
-	apps/murun/supervise.c \
+	apps/murun/supervise.c apps/murun/summary.c \
 	apps/murun/native.c apps/murun/lifetime.c probe/errname.c
 MURUN_INC := -D_GNU_SOURCE -I$(B)/probe -Iapps/murun -Iprobe
 

@@ -7,6 +7,7 @@
  * succeeds only for "all, all, none".
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/seccomp.h>
 #include <poll.h>
 #include <signal.h>
@@ -174,6 +175,97 @@ static int alloc_notif(struct seccomp_notif **q, struct seccomp_notif_resp **r)
 }
 
 /*
+ * A path in the caller's memory, for the summary; /proc/PID/mem reads up
+ * to where the mapping ends, where process_vm_readv would fail outright.
+ */
+static void path_at(pid_t pid, uint64_t addr, char *buf, size_t len)
+{
+	char f[32];
+	ssize_t n = -1;
+	int fd;
+
+	snprintf(f, sizeof(f), "/proc/%d/mem", pid);
+	fd = open(f, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = pread(fd, buf, len - 1, (off_t)addr);
+		close(fd);
+	}
+	if (n <= 0) {
+		snprintf(buf, len, "?");
+		return;
+	}
+	buf[n] = 0;
+}
+
+/*
+ * --summary's own calls: the silent requests, answered 0 without being
+ * run as on the real kernel, and exec and exit, let through.
+ */
+static long watched(const struct seccomp_notif *q, const struct mu_watch *w,
+		    int trace, int *pass)
+{
+	const __u64 *a = q->data.args;
+	char path[128], call[256];
+	int at = w->arg == 2;	/* fchownat: dirfd, path, owner, group */
+
+	switch (w->kind) {
+	case MU_W_CHOWN:
+		if (!strncmp(w->name, "fchown", 6) && !at)
+			snprintf(path, sizeof(path), "fd %d", (int)a[0]);
+		else
+			path_at(q->pid, a[at], path, sizeof(path));
+		snprintf(call, sizeof(call), "%s(\"%s\", %d, %d) = 0", w->name,
+			 path, (int32_t)a[w->arg], (int32_t)a[w->arg + 1]);
+		mu_sum_call(q->pid, call, 0, 0, 1);
+		break;
+	case MU_W_CAPBSET:
+		snprintf(call, sizeof(call), "prctl(PR_CAPBSET_DROP, %d) = 0",
+			 (int)a[1]);
+		mu_sum_call(q->pid, call, 0, 1, 1);
+		break;
+	case MU_W_EXEC:
+		path_at(q->pid, a[w->arg], path, sizeof(path));
+		mu_sum_exec(q->pid, path);
+		*pass = 1;
+		return 0;
+	default:
+		mu_sum_exit(q->pid, (int)(a[0] & 0xff));
+		*pass = 1;
+		return 0;
+	}
+	if (trace) {
+		fprintf(mu_out, "murun: %s\n", call);
+		fflush(mu_out);
+	}
+	return 0;
+}
+
+/*
+ * For the summary: is this call a privilege drop (an id other than 0 or
+ * -1, a group list, a capability change), and was it answered without
+ * being carried out (compat's setfsuid(65534) returns 0 and stays 0)?
+ */
+static void sum_lost(const struct seccomp_notif *q, const struct mu_syscall *s,
+		     const struct mu_call *c, long v, int pass)
+{
+	char call[256], res[64];
+	int i, other = 0, drop, undone;
+
+	if (v < 0)
+		snprintf(res, sizeof(res), "-1 %s", errname(-v));
+	else
+		snprintf(res, sizeof(res), "%ld", pass ? 0 : v);
+	mu_format_call(call, sizeof(call), q->data.arch, s, q->data.args, res);
+	for (i = 0; c && i < c->nargs && i < 3; i++)
+		other |= !is_root_or_keep(q->data.args[i], mu_is16(s), 1);
+	drop = c && (((c->kind == SETID || c->kind == SETIDS ||
+		       c->kind == SETFS) && other) || c->kind == SETGROUPS ||
+		     (c->kind == CAPSET && v < 0));
+	undone = c && c->kind == SETFS && other && v >= 0;
+	mu_sum_call(q->pid, call, v, drop, undone);
+}
+
+/*
  * PROGRAM has exited if its pidfd says so (or, without pidfds, if waitpid
  * does): report it once.
  */
@@ -190,8 +282,9 @@ static void check_program(pid_t *program, int *pidfd)
 	*pidfd = -1;
 }
 
-void supervise(int fd, int compat_mode, int trace, pid_t program)
+void supervise(int fd, const struct mu_args *a, pid_t program)
 {
+	int compat_mode = a->compat, trace = a->trace;
 	struct seccomp_notif *q = NULL;
 	struct seccomp_notif_resp *r = NULL;
 	int pidfd = syscall(SYS_pidfd_open, program, 0);
@@ -201,21 +294,25 @@ void supervise(int fd, int compat_mode, int trace, pid_t program)
 		return;
 	}
 	for (;;) {
-		struct pollfd p[2] = { { .fd = fd, .events = POLLIN },
+		struct pollfd p[3] = { { .fd = fd, .events = POLLIN },
+				       { .fd = mu_stderr_fd(), .events = POLLIN },
 				       { .fd = pidfd, .events = POLLIN } };
 		const struct mu_syscall *s;
+		const struct mu_watch *w;
 		const struct mu_call *c;
 		int pass = 0;
 		char res[64];
 		long v;
 
 		/* Kernels before 5.3 have no pidfd: look every 100 ms. */
-		if (poll(p, pidfd >= 0 ? 2 : 1,
+		if (poll(p, pidfd >= 0 ? 3 : 2,
 			 pidfd >= 0 || !program ? -1 : 100) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
+		if (p[1].revents)
+			mu_forward_stderr();
 		check_program(&program, &pidfd);
 		if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL))
 			break;	/* no filtered task is left */
@@ -225,11 +322,17 @@ void supervise(int fd, int compat_mode, int trace, pid_t program)
 		/* ENOENT: the task died before we got to its call. */
 		if (ioctl(fd, SECCOMP_IOCTL_NOTIF_RECV, q))
 			continue;
-		s = mu_lookup(q->data.arch, q->data.nr);
+		w = a->summary ? mu_watch_of(q->data.arch, q->data.nr) : NULL;
+		s = w ? NULL : mu_lookup(q->data.arch, q->data.nr);
 		c = s ? mu_call_of(s) : NULL;
-		v = !c ? -ENOSYS : compat_mode ?
-			compat(q, c->kind, mu_is16(s), c->nargs, &pass) :
-			-ENOSYS;
+		if (w)
+			v = watched(q, w, trace, &pass);
+		else
+			v = !c ? -ENOSYS : compat_mode ?
+				compat(q, c->kind, mu_is16(s), c->nargs,
+				       &pass) : -ENOSYS;
+		if (a->summary && !w)
+			sum_lost(q, s, c, v, pass);
 		memset(r, 0, rsize);
 		r->id = q->id;
 		if (pass)
@@ -238,7 +341,7 @@ void supervise(int fd, int compat_mode, int trace, pid_t program)
 			r->error = (int)v;
 		else
 			r->val = v;
-		if (trace) {
+		if (trace && !w) {
 			if (pass)
 				snprintf(res, sizeof(res), "passed to the kernel");
 			else if (v < 0)

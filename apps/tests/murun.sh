@@ -7,11 +7,12 @@
 # murun never waits for the program's daemons; as another user than root
 # every identity read answers 0.
 #
-# usage: murun.sh MURUN MUPROBE SETXID_THREADS
+# usage: murun.sh MURUN MUPROBE SETXID_THREADS PRIVDROP
 set -eu
 mr=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 mp=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 thr=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
+pd=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -131,6 +132,44 @@ check "compat: the daemon is still answered (getgroups = 0, not ENOSYS)" \
 "$mr" --mode=native --status --output=st -- sh -c 'setpriv --reuid=65534 --regid=65534 --clear-groups true' 2>/dev/null || true
 check "native --status: each process's identity at its exit" \
 	'grep -qx "murun: exit true uid=65534 65534 65534 65534 gid=65534 65534 65534 65534 groups= capeff=0000000000000000" st'
+
+# --summary: the silent-root case first, the first loud failure and what
+# the program said next, what was answered and not carried out.
+rc=0; "$mr" --summary -- "$pd" careless >s1 2>s1.err || rc=$?
+check "--summary: careless goes on after setgroups failed: STILL ROOT" \
+	'grep -q "^murun: STILL ROOT: pid [0-9]* went on after setgroups(1, ptr) = -1 ENOSYS (then: setgid(65534) = -1 ENOSYS)" s1.err &&
+	 [ "$(grep -m1 "^murun:" s1.err | cut -c1-18)" = "murun: STILL ROOT:" ]'
+check "--summary: the exit status passes through (3) and is said" \
+	'[ $rc -eq 3 ] && [ "$(tail -n 1 s1.err)" = "murun: exit status 3" ]'
+rc=0; "$mr" --summary -- "$pd" careful >s2 2>s2.err || rc=$?
+check "--summary: careful stops after the failed drop, no STILL ROOT" \
+	'[ $rc -eq 1 ] && grep -q "^murun: stopped: pid [0-9]* exited 1 after setgroups(1, ptr) = -1 ENOSYS$" s2.err &&
+	 ! grep -q "STILL ROOT" s2.err'
+rc=0; "$mr" --summary --mode=compat -- setpriv --reuid=65534 --regid=65534 \
+	--clear-groups true >s3 2>s3.err || rc=$?
+check "--summary: the first loud failure and what the program said next" \
+	'grep -qx "murun: first loud failure: setresuid(65534, 65534, 65534) = -1 EINVAL; then it said: setpriv: setresuid failed: Invalid argument" s3.err'
+check "--summary: the program's stderr still comes first, unchanged" \
+	'[ "$(head -n 1 s3.err)" = "setpriv: setresuid failed: Invalid argument" ]'
+: >own
+"$mr" --summary -- chown 1000:1000 own 2>s4.err
+check "--summary: chown to 1000 answered 0, not carried out, and said" \
+	'grep -qx "murun: not carried out: fchownat(\"own\", 1000, 1000) = 0: the file stays 0:0 on a MULTIUSER=n kernel" s4.err &&
+	 [ "$(stat -c %u:%g own)" = "$(id -u):$(id -g)" ]'
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
+	"$mr" --summary --mode=compat -- setpriv --bounding-set=-sys_admin true \
+		2>s5.err || true
+	check "--summary: a bounding-set drop answered 0 is a drop not carried out" \
+		'grep -qx "murun: not carried out: prctl(PR_CAPBSET_DROP, 21) = 0: root keeps every capability on a MULTIUSER=n kernel" s5.err &&
+		 grep -q "^murun: STILL ROOT: pid [0-9]* went on after prctl(PR_CAPBSET_DROP, 21) = 0" s5.err'
+fi
+"$mr" --summary -- true 2>s6.err
+check "--summary: nothing to say is said" \
+	'[ "$(cat s6.err)" = "murun: no call that a MULTIUSER=n kernel answers differently
+murun: exit status 0" ]'
+rc=0; "$mr" --summary --mode=native -- true 2>s7.err || rc=$?
+check "--summary with --mode=native: exit 2, one line" \
+	'[ $rc -eq 2 ] && [ "$(wc -l <s7.err)" = 1 ]'
 
 # Not root: every identity read answers 0, as on the real kernel.
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
