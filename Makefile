@@ -82,6 +82,9 @@ KOBJ = $(B)/$(BASE)/$(1)
 OUT := out/$(KVER)/$(BASE)
 endif
 ABS := $(abspath .)
+# make lava: where a lab serves out/, and the qemu jobs lava-run runs.
+LAVA_URL ?= file://$(ABS)/out
+LAVA_RUN ?= multiuser nomultiuser
 
 DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x86 \
 	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
@@ -140,7 +143,7 @@ help:
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
 	@echo '                 out/KVER/BASE/lava/VARIANT/; LAVA_URL=$(LAVA_URL)'
 	@echo '                 LAVA_DEVICE_TYPE, LAVA_ARCH, LAVA_KERNEL_TYPE fill the board job'
-	@echo '  lava-run       run the qemu jobs of LAVA_RUN="$(LAVA_RUN)" with lava-run (~25 s each)'
+	@echo '  lava-run       run the qemu jobs of LAVA_RUN="$(LAVA_RUN)" with lava-run (~15 s each)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -385,8 +388,6 @@ app-paths:
 # from LAVA_URL (a lab sets it to where it uploads out/); beside them the
 # device configuration lava-run uses here.  lava-run: LAVA_RUN's qemu jobs
 # run locally, no server.
-LAVA_URL ?= file://$(ABS)/out
-LAVA_RUN ?= multiuser nomultiuser
 LAVA_OUT := $(OUT)/lava
 LAVA_IN := $(wildcard initramfs/lava/*.in) initramfs/lava/render.sh
 LAVA_DEV := $(LAVA_OUT)/device-qemu.yaml
