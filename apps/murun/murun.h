@@ -29,7 +29,8 @@ const struct mu_call *mu_call_of(const struct mu_syscall *s);
 int mu_is16(const struct mu_syscall *s);
 
 /* What --summary follows besides the lost calls (genfilter's mu_watched). */
-enum mu_watch_kind { MU_W_CHOWN = 1, MU_W_CAPBSET, MU_W_EXEC, MU_W_EXIT };
+enum mu_watch_kind { MU_W_CHOWN = 1, MU_W_CAPBSET, MU_W_IPCSET, MU_W_EXEC,
+		    MU_W_EXIT };
 
 struct mu_watch {
 	uint32_t arch;

@@ -130,6 +130,9 @@ static void explain(FILE *f, const char *call)
 	if (!strncmp(call, "prctl(", 6))
 		fprintf(f, "murun: not carried out: %s: root keeps every capability on a MULTIUSER=n kernel\n",
 			call);
+	else if (strstr(call, "IPC_SET"))
+		fprintf(f, "murun: not carried out: %s: the owner stays 0:0 on a MULTIUSER=n kernel (murun skips the whole call: a new mode is not applied either)\n",
+			call);
 	else
 		fprintf(f, "murun: not carried out: %s: the file stays 0:0 on a MULTIUSER=n kernel\n",
 			call);

@@ -223,6 +223,11 @@ static long watched(const struct seccomp_notif *q, const struct mu_watch *w,
 			 (int)a[1]);
 		mu_sum_call(q->pid, call, 0, 1, 1);
 		break;
+	case MU_W_IPCSET:
+		snprintf(call, sizeof(call), "%s(%d, IPC_SET, ptr) = 0",
+			 w->name, (int)a[0]);
+		mu_sum_call(q->pid, call, 0, 0, 1);
+		break;
 	case MU_W_EXEC:
 		path_at(q->pid, a[w->arg], path, sizeof(path));
 		mu_sum_exec(q->pid, path);

@@ -84,11 +84,14 @@ def check_ids(prog):
 
 
 # mu_filter_silent: the chown family to an id other than 0 (by argument:
-# owner, group) and prctl(PR_CAPBSET_DROP) answer 0; the 16-bit ia32
-# chowns are lost ones, left to the main filter.
+# owner, group), prctl(PR_CAPBSET_DROP) and, on x86_64 and x32, IPC_SET
+# (cmd & 0xff == 1 in shmctl msgctl semctl) answer 0; the 16-bit ia32
+# chowns are lost ones, left to the main filter; ia32's IPC calls are
+# allowed (genfilter.c says why).
 SILENT = {64: {92: 1, 93: 1, 94: 1, 260: 2},        # chown fchown lchown fchownat
           32: {212: 1, 198: 1, 207: 1, 298: 2}}     # chown32 lchown32 fchown32 fchownat
 PRCTL = {64: 157, 32: 172}
+IPCSET = {64: {31: 1, 71: 1, 66: 2}, 32: {}}        # shmctl msgctl semctl
 
 
 def check_silent(prog):
@@ -102,11 +105,17 @@ def check_silent(prog):
                 return IDS_ACTION if args[u] or args[u + 1] else ALLOW
             if nr == PRCTL[abi]:
                 return IDS_ACTION if args[0] == 24 else ALLOW
+            if nr in IPCSET[abi]:
+                hit = args[IPCSET[abi][nr]] & 0xff == 1
+                return IDS_ACTION if hit else ALLOW
             return ALLOW
         for nr in range(1024):
             for args in ((0, 0, 0, 0), (3, 1000, 0, 0), (3, 0, 1000, 0),
                          (3, 0xFFFFFFFF, 0, 0), (3, 3, 1000, 1000),
-                         (24, 3, 0, 0), (23, 3, 0, 0)):
+                         (24, 3, 0, 0), (23, 3, 0, 0), (3, 1, 0, 0),
+                         (3, 0x101, 0, 0), (3, 0, 1, 0), (24, 0, 1, 0),
+                         (14, 0, 0x101, 0), (3, 0, 0, 1), (2, 0, 1, 0),
+                         (3, 2, 2, 2)):
                 got = run(prog, nr | bit, arch, args)
                 if got != want(nr, args):
                     wrong.append(f"{arch:#x}/{nr | bit:#x}{args}: {got:#x}")
@@ -153,8 +162,9 @@ def main():
     n += 1
     wrong = check_silent(progs.get("mu_filter_silent") or [(6, 0, 0, 0)])
     print(f"{'not ok' if wrong else 'ok'} {n} mu_filter_silent: chown, fchown, "
-          f"lchown, fchownat (and ia32's *32) to an id other than 0 and "
-          f"PR_CAPBSET_DROP answer 0 on every ABI, the rest are allowed"
+          f"lchown, fchownat (and ia32's *32) to an id other than 0, "
+          f"PR_CAPBSET_DROP on every ABI and IPC_SET on x86_64 and x32 "
+          f"answer 0, the rest are allowed"
           + (f"; wrong: {', '.join(wrong[:5])}" if wrong else ""))
     fails += bool(wrong)
     print(f"{n - fails} passed, {fails} failed")

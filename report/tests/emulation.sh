@@ -6,7 +6,8 @@
 #   - neither mode takes away a syscall that its real guest answers;
 #   - every probe difference murun misses is a silent one (kernel state
 #     that only the real kernel has): each loud one is reproduced, and so
-#     are the silent ones its filter answers (chown family, bounding set);
+#     are the silent ones its filter answers (chown family, bounding set,
+#     IPC_SET);
 #   - every scenario whose exit status changes on the real kernel changes
 #     the same way under murun.
 #
@@ -42,9 +43,10 @@ for key in ("emulation", "emulation_compat"):
     # The silent answers murun's filter gives (apps/murun/genfilter.c's
     # mu_filter_silent): each such guest difference is reproduced.
     emulated = {"own.chown", "own.fchown", "own.lchown", "own.fchownat",
-                "caps.bset_drop"}
+                "caps.bset_drop", "ipc.shm_owner", "ipc.msg_owner",
+                "ipc.sem_owner"}
     guest_silent = {m["id"] for m in e["not_reproduced"]} & emulated
-    check(f"{t}: the chown family and PR_CAPBSET_DROP reproduced "
+    check(f"{t}: the chown family, PR_CAPBSET_DROP and IPC_SET reproduced "
           f"{sorted(guest_silent) or ''}", not guest_silent)
     if e.get("scenarios_measured"):
         miss = [m["id"] for m in e["scenarios_not_reproduced"]]
