@@ -89,11 +89,19 @@ void mu_sum_call(int pid, const char *call, long v, int drop, int undone)
 		snprintf(p->drop, sizeof(p->drop), "%s", call);
 }
 
+/*
+ * execvp() tries each folder of PATH in turn and only the last exec
+ * succeeds; the call is let through unseen, so a later exec replaces an
+ * earlier one.
+ */
 void mu_sum_exec(int pid, const char *path)
 {
+	struct proc *p = proc_of(pid, 0);
 	char what[LINE];
 
 	snprintf(what, sizeof(what), "ran %s", path);
+	if (p && !strncmp(p->then, "ran ", 4))
+		p->then[0] = 0;
 	went_on(pid, what);
 }
 

@@ -163,6 +163,11 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 		'grep -qx "murun: not carried out: prctl(PR_CAPBSET_DROP, 21) = 0: root keeps every capability on a MULTIUSER=n kernel" s5.err &&
 		 grep -q "^murun: STILL ROOT: pid [0-9]* went on after prctl(PR_CAPBSET_DROP, 21) = 0" s5.err'
 fi
+if command -v perl >/dev/null; then
+	"$mr" --summary -- perl -e '$< = 65534; exec "true"' 2>s8.err || true
+	check "--summary: what it ran after the failed drop is the exec that worked" \
+		'grep -q "^murun: STILL ROOT: pid [0-9]* went on after setreuid(65534, -1) = -1 ENOSYS (then: ran /[a-z/]*bin/true)" s8.err'
+fi
 "$mr" --summary -- true 2>s6.err
 check "--summary: nothing to say is said" \
 	'[ "$(cat s6.err)" = "murun: no call that a MULTIUSER=n kernel answers differently
