@@ -91,7 +91,7 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
-	lava-dispatcher python3-guestfs
+	lava-dispatcher python3-guestfs python3-pyelftools
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -186,7 +186,7 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter boot-faults app-unit
+	murun-filter boot-faults app-unit import-scan
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
 	report-golden report-emulation report-html lava patch-bisect
@@ -520,6 +520,9 @@ check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads \
 
 check-app-unit:
 	$(Q)python3 apps/tests/verdict.py apps/app-verdict.py
+
+check-import-scan: | deps
+	$(Q)apps/tests/import-scan.sh apps/import-scan.py
 
 # LAVA's own record of the qemu jobs against the native boots of the same
 # images, case by case; the board jobs against LAVA's job schema.

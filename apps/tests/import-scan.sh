@@ -1,0 +1,40 @@
+#!/bin/sh
+# import-scan.py on fixtures built here: a dynamic program importing
+# setuid and setgroups, one importing neither, a static one, an object
+# file, a symlink to the first; one of them owned by a package in a fake
+# dpkg database.
+#
+# usage: import-scan.sh SCAN
+set -eu
+scan=$1
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/bin" "$t/info"
+printf '#include <grp.h>\n#include <unistd.h>\nint main(void) { gid_t g = 0; return setgroups(1, &g) || setuid(0); }\n' >"$t/drop.c"
+printf 'int main(void) { return 0; }\n' >"$t/plain.c"
+cc -o "$t/bin/drop" "$t/drop.c"
+cc -o "$t/bin/plain" "$t/plain.c"
+cc -static -o "$t/bin/static" "$t/drop.c"
+cc -c -o "$t/bin/drop.o" "$t/drop.c"
+ln -s drop "$t/bin/drop-link"
+echo "$t/bin/drop" >"$t/info/fixture-pkg.list"
+n=0 fails=0
+check() {
+	n=$((n + 1))
+	if eval "$2"; then echo "ok $n $1"; else echo "not ok $n $1"; fails=$((fails + 1)); fi
+}
+"$scan" --dpkg-info "$t/info" "$t/bin" >"$t/out"
+check "the importing program under its package, with its calls" \
+	'grep -qx "fixture-pkg:" "$t/out" && grep -qx "  $t/bin/drop: setgroups setuid" "$t/out"'
+check "the others are not listed, the symlink not twice" \
+	'[ "$(grep -c "^  /" "$t/out")" = 1 ]'
+check "totals: 1 of 3 programs, 1 static, the object file not counted" \
+	'tail -n 1 "$t/out" | grep -q "^1 of 3 ELF files import an identity call (1 packages; 1 static"'
+"$scan" --json --dpkg-info "$t/info" "$t/bin" >"$t/json"
+check "--json: the same, as one object" \
+	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"importing\"] == 1 and d[\"calls\"] == {\"setgroups\": 1, \"setuid\": 1} and d[\"no_dynamic_symbols\"] == 1 and not d[\"cut_at_limit\"]" "$t/json"'
+rc=0; "$scan" "$t/missing" 2>"$t/err" || rc=$?
+check "a missing folder: exit 2, one line naming it" \
+	'[ $rc -eq 2 ] && [ "$(wc -l <"$t/err")" = 1 ] && grep -q "missing" "$t/err"'
+echo "$((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
