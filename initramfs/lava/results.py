@@ -67,21 +67,22 @@ def read(log):
     print()
 
 
-def sections(path):
-    out, cur = {}, None
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\n")
-        if line.startswith("@@ begin "):
-            cur = line[len("@@ begin "):]
-            out[cur] = []
-        elif line.startswith("@@ end "):
-            cur = None
-        elif cur is not None:
-            out[cur].append(line)
+def sections(path, names=("probe", "apps")):
+    """Each payload's KTAP lines, through initramfs/section.sh, which also
+    refuses a results file without its end line or a failed payload."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = {}
+    for n in names:
+        r = subprocess.run([os.path.join(here, "..", "section.sh"), path, n],
+                           capture_output=True, text=True)
+        if r.returncode:
+            die(r.stderr.strip().removeprefix("section: "))
+        out[n] = r.stdout.splitlines()
     return out
 
 
-def kunit_leaves(kunit, ktap):
+def kunit_tree(kunit, ktap):
+    """KTAP lines as the kernel's own parser reads them (its JSON)."""
     with tempfile.TemporaryDirectory() as d:
         src, dst = os.path.join(d, "in.ktap"), os.path.join(d, "out.json")
         with open(src, "w") as f:
@@ -90,9 +91,13 @@ def kunit_leaves(kunit, ktap):
         subprocess.run([sys.executable, kunit, "parse", "--json=" + dst, src],
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            tree = json.load(open(dst))
+            return json.load(open(dst))
         except (OSError, ValueError):
             die(f"kunit.py parse wrote no JSON for {ktap[:1]}")
+
+
+def kunit_leaves(kunit, ktap):
+    tree = kunit_tree(kunit, ktap)
     leaves = {t["name"]: KUNIT.get(t["status"], t["status"])
               for t in tree["test_cases"]}
     parents = set()

@@ -13,12 +13,13 @@ result the kernel's own parser (kunit.py) gives it.  Not read, by that
 rule: indented subtest results (the sweep's entries); their parents
 (sweep.x86_64, sweep.ia32) are, and the count of what is lost is printed.
 """
-import json
 import os
 import re
-import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "lava"))
+from results import KUNIT, kunit_tree, sections  # noqa: E402
 
 DIR = re.compile(r"^# selftests: (.*)$")
 RESULT = re.compile(r"^(?:# )*(not )?ok (?:\d+) ([^#]+)(# (SKIP)?)?")
@@ -46,14 +47,8 @@ def kselftest_reading(lines):
 
 
 def kunit_top(kunit, lines):
-    with tempfile.TemporaryDirectory() as d:
-        src, dst = os.path.join(d, "in"), os.path.join(d, "out.json")
-        open(src, "w").write("\n".join(lines) + "\n")
-        subprocess.run([sys.executable, kunit, "parse", "--json=" + dst, src],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        tree = json.load(open(dst))
-    m = {"PASS": "pass", "FAIL": "fail", "SKIP": "skip"}
-    top = {t["name"]: m[t["status"]] for t in tree["test_cases"]}
+    tree = kunit_tree(kunit, lines)
+    top = {t["name"]: KUNIT[t["status"]] for t in tree["test_cases"]}
     nested = sum(len(g["test_cases"]) for g in tree["sub_groups"])
     # kunit.py's JSON has no status for a group: a parent fails when a
     # child does, as kunit.py itself decides a missing parent result.
@@ -65,16 +60,7 @@ def kunit_top(kunit, lines):
 
 def main():
     results, kunit = sys.argv[1], sys.argv[2]
-    sec, cur = {}, None
-    for line in open(results, encoding="utf-8"):
-        line = line.rstrip("\n")
-        if line.startswith("@@ begin "):
-            cur = line[9:]
-            sec[cur] = []
-        elif line.startswith("@@ end "):
-            cur = None
-        elif cur is not None:
-            sec[cur].append(line)
+    sec = sections(results)
     bad, said = [], []
     for suite in ("probe", "apps"):
         read = kselftest_reading(sec.get(suite, []))

@@ -61,8 +61,7 @@ fi
 
 # A cut KTAP in the guest: muprobe-lava fails NAME.complete.
 mkdir -p "$t/pl" "$t/bin" "$t/tmp"
-sed -n '/^@@ begin probe$/,/^@@ end probe/p' "$out/$v/results.txt" |
-	sed '1d;$d' | head -n 200 >"$t/probe.ktap"
+"$here/../section.sh" "$out/$v/results.txt" probe | head -n 200 >"$t/probe.ktap"
 printf '#!/bin/sh\ncat %s\n' "$t/probe.ktap" >"$t/pl/20-probe"
 printf '#!/bin/sh\necho "$*"\n' >"$t/bin/lava-test-case"
 printf '#!/bin/sh\n:\n' >"$t/bin/lava-test-set"
