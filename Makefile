@@ -40,20 +40,23 @@ BASE_FRAG := kernel-patch/config/base-$(BASE).config
 $(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
-VARIANTS ?= multiuser nomultiuser nomultiuser-compat
+VARIANTS ?= multiuser nomultiuser nomultiuser-compat nomultiuser-strict
 # Optional: the variant whose objects a new variant starts from (SEED=1).
 # kbuild then recompiles only what the changed symbols reach.
 seed_nomultiuser := multiuser
 seed_nomultiuser-compat := nomultiuser
+seed_nomultiuser-strict := nomultiuser-compat
 # control: multiuser with MULTIUSER's Kconfig fallout turned off, derived
 # from the resolved configs; built for its size, not booted.
 seed_control := multiuser
 frag_control = $(B)/$(BASE)/control.config
 frag_of = $(or $(frag_$(1)),kernel-patch/config/$(1).config)
 KERNELS := $(VARIANTS) control
-# Size comparisons in the report: total, MULTIUSER's own, the compat layer.
+# Size comparisons in the report: total, MULTIUSER's own, the compat layer,
+# the strict part alone and strict against plain MULTIUSER=n.
 PAIRS := multiuser:nomultiuser control:nomultiuser \
-	nomultiuser:nomultiuser-compat
+	nomultiuser:nomultiuser-compat nomultiuser-compat:nomultiuser-strict \
+	nomultiuser:nomultiuser-strict
 SEED ?= 1
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto

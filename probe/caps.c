@@ -133,6 +133,32 @@ static void set(const struct probe *p)
 	same("the dropped capabilities are gone");
 }
 
+/*
+ * arg[0]: the header version.  Whatever capget() returns, capset() must
+ * take back unchanged: a process may always set what it holds.  Version
+ * 1 names capabilities 0-31 only (Linux zeroes the upper half).
+ */
+static void round_trip(const struct probe *p)
+{
+	static const unsigned int ver[] = { 0, _LINUX_CAPABILITY_VERSION_1,
+		_LINUX_CAPABILITY_VERSION_2, _LINUX_CAPABILITY_VERSION_3 };
+	struct __user_cap_header_struct h = { ver[p->arg[0]], 0 };
+	struct __user_cap_data_struct d[2] = { { 0 } };
+	long r = rawcall(SYS_capget, (long)&h, (long)d, 0);
+	int err = errno;
+
+	obs_ret_err("capget", r, err);
+	if (r == -1)
+		loud("capget v%ld failed: %s", p->arg[0], errname(err));
+	r = rawcall(SYS_capset, (long)&h, (long)d, 0);
+	err = errno;
+	obs_ret_err("capset", r, err);
+	if (r == -1)
+		loud("capset v%ld of what capget v%ld returned failed: %s",
+		     p->arg[0], p->arg[0], errname(err));
+	same("capset took back what capget returned");
+}
+
 static void bset_read(const struct probe *p)
 {
 	long r = prctl(PR_CAPBSET_READ, CAP_SYS_ADMIN, 0, 0, 0);
@@ -272,6 +298,18 @@ static const struct probe rows[] = {
 	{ "caps.capset_keep", "caps", "capset() of the sets already held",
 	  "0: a process may always set what it already holds",
 	  set, { 0 }, NEED_ROOT },
+	{ "caps.capset_roundtrip_v1", "caps",
+	  "capget() then capset() of the same sets, v1 (32-bit) header",
+	  "0: the sets held can always be set", round_trip, { 1 },
+	  NEED_ROOT },
+	{ "caps.capset_roundtrip_v2", "caps",
+	  "capget() then capset() of the same sets, v2 header",
+	  "0: the sets held can always be set", round_trip, { 2 },
+	  NEED_ROOT },
+	{ "caps.capset_roundtrip_v3", "caps",
+	  "capget() then capset() of the same sets, v3 header",
+	  "0: the sets held can always be set", round_trip, { 3 },
+	  NEED_ROOT },
 	{ "caps.capset_drop", "caps",
 	  "capset() dropping CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH",
 	  "0, and mode-000 files can no longer be opened",
