@@ -161,6 +161,7 @@ help:
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
 	@echo '  BUILD=$(BUILD) build folder (build/KVER/... inside it)'
+	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
 	@echo '  V=1            show commands'
 
 # ---- dependencies -----------------------------------------------------------
@@ -191,7 +192,7 @@ deps:
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit import-scan
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
-	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e app-e2e \
+	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
 
@@ -487,11 +488,22 @@ check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)
 
-# Each shorter prefix of the series, built and booted in every variant.
-check-patch-bisect: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
-	$(Q)kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
+check-strict-e2e: $(foreach v,nomultiuser nomultiuser-compat nomultiuser-strict,$(OUT)/$(v)/results.txt)
+	$(Q)kernel-patch/tests/strict-e2e.sh $(OUT)
+
+# Each shorter prefix of the series, built and booted in BISECT_VARIANTS.
+# The default is the variant whose fragment turns on every option of the
+# series: with a prefix, olddefconfig keeps exactly the options that prefix
+# has, so each patch is built and booted with its own code enabled.  The
+# series adds code under those options only; the other variants build the
+# whole series in make.  All of them: BISECT_VARIANTS="$(VARIANTS)".
+BISECT_VARIANTS ?= nomultiuser-strict
+check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
+	$(Q)$(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
+		CCACHE_BASEDIR=$(ABS)) \
+		kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
 		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
-		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(VARIANTS)
+		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(BISECT_VARIANTS)
 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh $(KVER) $(BASE)

@@ -306,6 +306,73 @@ static void probe_matrix(json_t *r, FILE *f)
 	fprintf(f, "\n");
 }
 
+/* A scenario's outcome in one variant, against the baseline (variant 0). */
+static const char *outcome(json_t *row, json_t *vars, const char *name)
+{
+	json_t *ex = json_object_get(row, "exit");
+	json_t *base = json_object_get(ex, report_str(json_array_get(vars, 0),
+						      "name"));
+
+	if (!json_is_integer(json_object_get(ex, name)))
+		return "not run";
+	if (!json_object_get(json_object_get(row, "diff"), name))
+		return "like Linux";
+	if (!json_equal(base, json_object_get(ex, name)))
+		return "loud";
+	return "silent";
+}
+
+/*
+ * Scenarios the single-user variants answer differently from each other:
+ * where one variant refuses loudly what another lets through silently, a
+ * reviewer weighs both choices on the same row.
+ */
+static void tradeoff(json_t *r, FILE *f)
+{
+	json_t *row, *v, *vars = json_object_get(r, "variants");
+	size_t n, m;
+	int rows = 0;
+
+	json_array_foreach(json_object_get(r, "scenarios"), n, row) {
+		const char *first = NULL, *o;
+		int split = 0;
+
+		json_array_foreach(vars, m, v) {
+			if (!m)
+				continue;
+			o = outcome(row, vars, report_str(v, "name"));
+			if (!strcmp(o, "not run"))
+				continue;
+			split |= first && strcmp(first, o);
+			first = first ? first : o;
+		}
+		if (!split)
+			continue;
+		if (!rows++) {
+			fprintf(f, "### Loud or silent: where the variants choose differently\n\n"
+				"Each cell is the variant's outcome against the baseline and its exit status: loud = the exit status changes, silent = the same exit status with other output (the diffs are in the scenario's section below).\n\n");
+			variants_header(r, f, "scenario", "command");
+		}
+		fprintf(f, "| `%s` |", report_str(row, "id"));
+		json_array_foreach(vars, m, v) {
+			json_t *e = json_object_get(json_object_get(row, "exit"),
+						    report_str(v, "name"));
+
+			fprintf(f, " %s", m ? outcome(row, vars,
+				report_str(v, "name")) : "");
+			if (json_is_integer(e))
+				fprintf(f, "%sexit %lld", m ? ", " : "",
+					json_integer_value(e));
+			fprintf(f, " |");
+		}
+		fprintf(f, " `");
+		cell(f, report_str(row, "cmd"));
+		fprintf(f, "` |\n");
+	}
+	if (rows)
+		fprintf(f, "\n");
+}
+
 static void scenario_list(json_t *r, FILE *f)
 {
 	json_t *row, *v, *vars = json_object_get(r, "variants");
@@ -334,6 +401,7 @@ static void scenario_list(json_t *r, FILE *f)
 		fprintf(f, "` |\n");
 	}
 	fprintf(f, "\n");
+	tradeoff(r, f);
 	json_array_foreach(json_object_get(r, "scenarios"), n, row) {
 		json_t *d;
 		size_t k;

@@ -103,6 +103,8 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 		}
 		return 0;
 	case SETFS:
+		/* kernel-patch 0003: a refused fs id change is loud */
+		return is_root_or_keep(a[0], w16, 1) ? 0 : -EINVAL;
 	case GETID:
 		return 0;
 	case PASS:
@@ -142,7 +144,8 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 			return -EFAULT;
 		for (i = 3; i < 6; i++)
 			data[i] &= hi;
-		return memcmp(data, want, sizeof(want)) ? -EPERM : 0;
+		/* A v1 header names capabilities 0-31 only (0003). */
+		return memcmp(data, want, u32s * 12) ? -EPERM : 0;
 	}
 	return -ENOSYS;
 }
@@ -247,8 +250,8 @@ static long watched(const struct seccomp_notif *q, const struct mu_watch *w,
 
 /*
  * For the summary: is this call a privilege drop (an id other than 0 or
- * -1, a group list, a capability change), and was it answered without
- * being carried out (compat's setfsuid(65534) returns 0 and stays 0)?
+ * -1, a group list, a capability change), and was it answered with
+ * success without being carried out (a setfs*id() to another id)?
  */
 static void sum_lost(const struct seccomp_notif *q, const struct mu_syscall *s,
 		     const struct mu_call *c, long v, int pass)

@@ -1,10 +1,10 @@
 #!/bin/sh
 # make app and apps/app.sh on one kernel version, with real programs:
-#  - util-linux setpriv dropping to nobody: loud on both single-user
-#    variants, with the call that broke and the message; exit 1
+#  - util-linux setpriv dropping to nobody: loud on every single-user
+#    variant, with the call that broke and the message; exit 1
 #  - perl dropping privileges without checking, then writing a file in its
 #    (world-writable) folder: silent, it ends as uid 0 and its file is 0:0
-#    where stock Linux has 65534
+#    where stock Linux has 65534, on nomultiuser-strict too
 #  - busybox chgrp of a file the image holds: silent (by its ctime)
 #  - python3 without its standard library: baseline fails, exit 2; with
 #    --package=libpython3.11-minimal it runs and is judged
@@ -36,17 +36,19 @@ check "setpriv: stock Linux became 65534 and murun traced it" \
 	 grep -qx "call: setuid(65534) = 0 (kernel)" $out/setpriv/multiuser.txt &&
 	 grep -q "^ends: id uid=65534 65534 65534 65534 " $out/setpriv/multiuser.txt'
 check "setpriv: verdict.json has one row per variant" \
-	'[ "$(grep -c "\"verdict\"" $out/setpriv/verdict.json)" = 3 ]'
+	'[ "$(grep -c "\"verdict\"" $out/setpriv/verdict.json)" = 4 ]'
+check "setpriv: nomultiuser-strict is loud at the same EINVAL" \
+	'echo "$o" | grep -q "^nomultiuser-strict  *loud: exit 127, stock Linux 0; setresuid(65534, 65534, 65534) = -1 EINVAL (kernel)"'
 
 rc=0
-o=$(app --name=perl-careless -- /usr/bin/perl -e 'chmod 01777, "."; $( = $) = 65534; $< = $> = 65534;
+o=$(app --variants="multiuser nomultiuser nomultiuser-strict" --name=perl-careless -- /usr/bin/perl -e 'chmod 01777, "."; $( = $) = 65534; $< = $> = 65534;
 open(my $f, ">>", "owned") or die; print $f "x\n"; close $f; print "done\n"' 2>&1) || rc=$?
 echo "$o" | head -n 4
 check "perl careless: exit 1" '[ $rc = 1 ]'
 check "perl careless: nomultiuser is silent, ending as uid 0" \
 	'echo "$o" | grep -q "^nomultiuser  *silent: a process ends as perl uid=0 0 0 0 .*stock Linux: perl uid=65534 65534 65534 65534"'
-check "perl careless: nomultiuser-compat is silent too" \
-	'echo "$o" | grep -q "^nomultiuser-compat  *silent: "'
+check "perl careless: nomultiuser-strict is silent too: it ignores the refusal" \
+	'echo "$o" | grep -q "^nomultiuser-strict  *silent: "'
 check "perl careless: its file is 65534:65534 on stock Linux, 0:0 on nomultiuser" \
 	'grep -qx "file: 65534:65534 644 /tmp/scn/owned" $out/perl-careless/multiuser.txt &&
 	 grep -qx "file: 0:0 644 /tmp/scn/owned" $out/perl-careless/nomultiuser.txt'

@@ -35,11 +35,14 @@ for via in raw libc; do
 		want setid.$id.$via ret "-1 EINVAL"
 		want setid.$id.$via privileged yes
 	done
-	# initgroups() for root asks for {0}: accepted, nothing changes
+	# initgroups() for root asks for {0}: kept, and read back (0003)
 	want setid.setgroups_root.$via ret 0
-	want setid.setfsuid_nobody.$via ret 0
+	want setid.setgroups_root.$via groups 0
+	want setid.setgroups_root.$via verdict same
+	# a refused fs id change is loud, not Linux's silent old id (0003)
+	want setid.setfsuid_nobody.$via ret "-1 EINVAL"
 	want setid.setfsuid_nobody.$via uids "0 0 0 0"
-	want setid.setfsgid_nobody.$via ret 0
+	want setid.setfsgid_nobody.$via ret "-1 EINVAL"
 	want setid.setfsgid_nobody.$via gids "0 0 0 0"
 done
 want uid.getresuid ids "0 0 0"
@@ -50,6 +53,11 @@ want caps.capget_v3 verdict same
 want caps.capget_v1 verdict same
 want caps.capget_version_query verdict same
 want caps.capset_keep ret 0
+# what capget returned, capset takes back, in every header version (0003)
+for v in 1 2 3; do
+	want caps.capset_roundtrip_v$v capset 0
+	want caps.capset_roundtrip_v$v verdict same
+done
 want caps.capset_drop ret "-1 EPERM"
 want privdrop.careful setgroups "-1 EINVAL"
 

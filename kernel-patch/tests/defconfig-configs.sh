@@ -13,12 +13,14 @@ make -s --no-print-directory BASE=defconfig SEED=0 configs
 fail() { echo "FAIL: $*" >&2; exit 1; }
 grep -qx 'CONFIG_MULTIUSER=y' "$build/defconfig/multiuser/.config" || fail "multiuser"
 grep -qx 'CONFIG_MULTIUSER=y' "$build/defconfig/control/.config" || fail "control"
-for v in nomultiuser nomultiuser-compat; do
+for v in nomultiuser nomultiuser-compat nomultiuser-strict; do
 	grep -qx '# CONFIG_MULTIUSER is not set' "$build/defconfig/$v/.config" ||
 		fail "$v: MULTIUSER did not come out off"
 done
 grep -qx 'CONFIG_MULTIUSER_COMPAT=y' "$build/defconfig/nomultiuser-compat/.config" ||
 	fail "nomultiuser-compat: MULTIUSER_COMPAT is not on"
+grep -qx 'CONFIG_MULTIUSER_STRICT=y' "$build/defconfig/nomultiuser-strict/.config" ||
+	fail "nomultiuser-strict: MULTIUSER_STRICT is not on"
 tbl=$src/arch/x86/entry/syscalls
 python3 report/lost-syscalls.py "$src" "$build/defconfig/multiuser/.config" \
 	"$build/defconfig/nomultiuser/.config" "$tbl/syscall_64.tbl" \
@@ -33,4 +35,4 @@ if grep -q '^SYSCALL_DEFINE.(lsm_list_modules' "$src/security/lsm_syscalls.c" 2>
 	[ "$(lost CONFIG_SECURITY)" = "lsm_get_self_attr lsm_list_modules lsm_set_self_attr " ] ||
 		fail "lsm_* are not lost with SECURITY: '$(lost CONFIG_SECURITY)'"
 fi
-echo "defconfig: 4 variants configured; control turns off $(grep -c 'is not set' "$build/defconfig/control.config") fallout options; x86_64 loses $(awk '$1 == "x86_64"' "$build/defconfig/lost-syscalls.tsv" | wc -l) syscalls: $(awk '$1 == "x86_64" { print $2 "(" $4 ")" }' "$build/defconfig/lost-syscalls.tsv" | sed 's/CONFIG_//' | grep -v '(MULTIUSER)' | tr '\n' ' ')and the 14 identity calls"
+echo "defconfig: 5 kernels configured; control turns off $(grep -c 'is not set' "$build/defconfig/control.config") fallout options; x86_64 loses $(awk '$1 == "x86_64"' "$build/defconfig/lost-syscalls.tsv" | wc -l) syscalls: $(awk '$1 == "x86_64" { print $2 "(" $4 ")" }' "$build/defconfig/lost-syscalls.tsv" | sed 's/CONFIG_//' | grep -v '(MULTIUSER)' | tr '\n' ' ')and the 14 identity calls"
