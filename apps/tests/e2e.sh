@@ -3,7 +3,8 @@
 # on these kernels: on nomultiuser busybox id exits 1 with "can't get
 # groups", su to nobody fails with "can't set groups: Function not
 # implemented", chown 1000:1000 succeeds while ls -ln shows 0 0; on
-# multiuser all three behave as on any Linux.  Also: every scenario of
+# multiuser all three behave as on any Linux; on nomultiuser-strict tar,
+# chown -R and install -o fail with EINVAL.  Also: every scenario of
 # every variant ran (KTAP plan matched, end line present).
 #
 # usage: e2e.sh OUT_DIR SRCTREE VARIANT...
@@ -41,6 +42,17 @@ has multiuser apps.busybox.su_nobody stdout "uid=65534(nobody)"
 has multiuser apps.busybox.chown state "ls -ln f | awk '{ print \$3, \$4 }' => 1000 1000"
 has nomultiuser apps.privdrop.careless stdout "STILL ROOT: reads a mode-000 root file"
 has multiuser apps.privdrop.careless stdout "dropped: setuid(0) fails, root's file is refused"
+# The strict trade-off: what nomultiuser accepts silently fails loudly.
+has nomultiuser apps.glibc.tar_same_owner exit 0
+has nomultiuser apps.glibc.tar_same_owner state "/glibc/bin/stat -c %u:%g dst/etc/app.conf => 0:0"
+if [ -e "$work/nomultiuser-strict.ktap" ]; then
+	has nomultiuser-strict apps.glibc.tar_same_owner exit 2
+	has nomultiuser-strict apps.glibc.tar_same_owner stderr \
+		"/glibc/bin/tar: etc/app.conf: Cannot change ownership to uid 1000, gid 1000: Invalid argument"
+	has nomultiuser-strict apps.glibc.chown_R_pkg exit 1
+	has nomultiuser-strict apps.glibc.install_o stderr \
+		"/glibc/bin/install: cannot change ownership of 'dst': Invalid argument"
+fi
 [ $fails -eq 0 ] || exit 1
 for v in "$@"; do
 	printf '%s: %s scenarios, %s as on stock Linux\n' "$v" \
