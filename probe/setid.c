@@ -46,7 +46,7 @@ static const struct {
 
 static long do_libc(enum call c, long a, long b, long d)
 {
-	gid_t g = b;
+	gid_t g[2] = { b, b };
 
 	switch (c) {
 	case SETUID: return setuid(a);
@@ -57,7 +57,7 @@ static long do_libc(enum call c, long a, long b, long d)
 	case SETRESGID: return setresgid(a, b, d);
 	case SETFSUID: return setfsuid(a);
 	case SETFSGID: return setfsgid(a);
-	case SETGROUPS: return setgroups(a, &g);
+	case SETGROUPS: return setgroups(a, g);
 	}
 	return -1;
 }
@@ -108,11 +108,12 @@ static void change(const struct probe *p)
 	struct stat st;
 	int priv, fd, err;
 
+	/* SETGROUPS: v[0] copies of v[1] (at most 2) */
 	if (c == SETGROUPS) {
-		gid_t g = v[1];
+		gid_t g[2] = { v[1], v[1] };
 
 		r = libc ? do_libc(c, v[0], v[1], 0) :
-			rawcall(calls[c].nr, v[0], (long)&g, 0);
+			rawcall(calls[c].nr, v[0], (long)g, 0);
 	} else {
 		r = libc ? do_libc(c, v[0], v[1], v[2]) :
 			rawcall(calls[c].nr, v[0], v[1], v[2]);
@@ -146,9 +147,10 @@ static void change(const struct probe *p)
 		     errname(err));
 	}
 	if (c == SETGROUPS) {
-		char exp[16];
+		char exp[32];
 
-		snprintf(exp, sizeof(exp), "%ld", v[1]);
+		snprintf(exp, sizeof(exp), v[0] > 1 ? "%ld %ld" : "%ld", v[1],
+			 v[1]);
 		if (v[0] == 0 ? buf[strspn(buf, " ")] != 0 : strcmp(buf, exp))
 			silent("returned 0, yet Groups: reads '%s'", buf);
 		same("groups read back as set");
@@ -222,6 +224,10 @@ static const struct probe rows[] = {
 	VIA_LIBC("setgroups_empty", SETGROUPS, 0, 0, 0, "setgroups(0, NULL)"),
 	VIA_RAW("setgroups_root", SETGROUPS, 1, 0, 0, "setgroups(1, {0})"),
 	VIA_LIBC("setgroups_root", SETGROUPS, 1, 0, 0, "setgroups(1, {0})"),
+	VIA_RAW("setgroups_root_twice", SETGROUPS, 2, 0, 0,
+	    "setgroups(2, {0, 0})"),
+	VIA_LIBC("setgroups_root_twice", SETGROUPS, 2, 0, 0,
+	    "setgroups(2, {0, 0})"),
 	VIA_RAW("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,
 	    "setgroups(1, {65534})"),
 	VIA_LIBC("setgroups_nobody", SETGROUPS, 1, NOBODY, 0,

@@ -39,6 +39,8 @@ for via in raw libc; do
 	want setid.setgroups_root.$via ret 0
 	want setid.setgroups_root.$via groups 0
 	want setid.setgroups_root.$via verdict same
+	# {0, 0} could only be read back as {0}: refused (0003)
+	want setid.setgroups_root_twice.$via ret "-1 EINVAL"
 	# a refused fs id change is loud, not Linux's silent old id (0003)
 	want setid.setfsuid_nobody.$via ret "-1 EINVAL"
 	want setid.setfsuid_nobody.$via uids "0 0 0 0"
