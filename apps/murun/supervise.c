@@ -101,7 +101,8 @@ static long compat(const struct seccomp_notif *q, enum mu_kind kind, int w16,
 			if (g)
 				return -EINVAL;
 		}
-		return 0;
+		/* 0003: {0, 0} could only be read back as {0} */
+		return a[0] > 1 ? -EINVAL : 0;
 	case SETFS:
 		/* kernel-patch 0003: a refused fs id change is loud */
 		return is_root_or_keep(a[0], w16, 1) ? 0 : -EINVAL;
