@@ -251,14 +251,16 @@ static long watched(const struct seccomp_notif *q, const struct mu_watch *w,
 
 /*
  * For the summary: is this call a privilege drop (an id other than 0 or
- * -1, a group list, a capability change), and was it answered with
- * success without being carried out (a setfs*id() to another id)?
+ * -1, a group list, a capability change)?  Every such drop a mode answers
+ * fails now (compat's setfs*id() too), so none is "answered and not
+ * carried out": those are the silent requests, summed where they are
+ * answered.
  */
 static void sum_lost(const struct seccomp_notif *q, const struct mu_syscall *s,
 		     const struct mu_call *c, long v, int pass)
 {
 	char call[256], res[64];
-	int i, other = 0, drop, undone;
+	int i, other = 0, drop;
 
 	if (v < 0)
 		snprintf(res, sizeof(res), "-1 %s", errname(-v));
@@ -270,8 +272,7 @@ static void sum_lost(const struct seccomp_notif *q, const struct mu_syscall *s,
 	drop = c && (((c->kind == SETID || c->kind == SETIDS ||
 		       c->kind == SETFS) && other) || c->kind == SETGROUPS ||
 		     (c->kind == CAPSET && v < 0));
-	undone = c && c->kind == SETFS && other && v >= 0;
-	mu_sum_call(q->pid, call, v, drop, undone);
+	mu_sum_call(q->pid, call, v, drop, 0);
 }
 
 /*
