@@ -30,14 +30,28 @@ $(if $(KARCH),,$(error ARCH=$(ARCH) is not in the architecture table))
 BASE ?= tiny
 base_tiny_target := tinyconfig
 base_tiny_timeout := 120
+# The base whose guests run the corpus (apps/corpus/) for this base's report.
+base_tiny_corpus := net
 base_tiny64_target := tinyconfig
 base_tiny64_timeout := 120
 base_defconfig_target := defconfig
 base_defconfig_timeout := 600
+# net: tiny plus loopback networking; its guests run the corpus of Debian
+# programs (apps/corpus/) and nothing else, so it has its own image, more
+# memory for it, and one size comparison.
+base_net_target := tinyconfig
+base_net_timeout := 240
+base_net_frags := base-tiny base-net
+base_net_image := corpus
+base_net_memory := 512M
+base_net_pairs := multiuser:nomultiuser
 BASE_TARGET := $(base_$(BASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
-BASE_FRAG := kernel-patch/config/base-$(BASE).config
-$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig)))
+BASE_FRAG := $(foreach f,$(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config)
+# The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
+BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
+GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
+$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, net)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
 VARIANTS ?= multiuser nomultiuser nomultiuser-compat nomultiuser-strict
@@ -51,12 +65,12 @@ seed_nomultiuser-strict := nomultiuser-compat
 seed_control := multiuser
 frag_control = $(B)/$(BASE)/control.config
 frag_of = $(or $(frag_$(1)),kernel-patch/config/$(1).config)
-KERNELS := $(VARIANTS) control
+KERNELS := $(VARIANTS) $(if $(filter control:%,$(PAIRS)),control)
 # Size comparisons in the report: total, MULTIUSER's own, the compat layer,
 # the strict part alone and strict against plain MULTIUSER=n.
-PAIRS := multiuser:nomultiuser control:nomultiuser \
+PAIRS := $(or $(base_$(BASE)_pairs),multiuser:nomultiuser control:nomultiuser \
 	nomultiuser:nomultiuser-compat nomultiuser-compat:nomultiuser-strict \
-	nomultiuser:nomultiuser-strict
+	nomultiuser:nomultiuser-strict)
 SEED ?= 1
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
@@ -94,7 +108,7 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
-	lava-dispatcher python3-guestfs python3-pyelftools
+	lava-dispatcher python3-guestfs python3-pyelftools binutils
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -193,6 +207,7 @@ CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit import-scan
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
+	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
 
@@ -315,7 +330,7 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) k
 	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
-		$(ABS)/$(BASE_FRAG) $(ABS)/$(call frag_of,$(1))
+		$(addprefix $(ABS)/,$(BASE_FRAG)) $(ABS)/$(call frag_of,$(1))
 
 $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
@@ -328,10 +343,10 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)touch $$@
 	$(Q)$$(call progress,built $(1): $$$$(stat -c %s $(call KOBJ,$(1))/$(KIMAGE)) bytes)
 
-$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/initramfs.cpio initramfs/boot-guest.sh
+$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio initramfs/boot-guest.sh
 	$(Q)$$(call progress,boot $(1))
-	$(Q)initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
-		$(B)/initramfs.cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU) \
+	$(Q)MU_GUEST_MEM=$(GUEST_MEM) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
+		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU) \
 		$(BUILD)/accel
 	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
@@ -370,6 +385,28 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 		initramfs/files.list:initramfs/payload.list $(B) $@
 
 initramfs: $(B)/initramfs.cpio
+
+# The corpus image (BASE=net): the base system, the corpus runner and the
+# programs of apps/corpus/ from Debian packages unpacked in $(CORPUS), with
+# the libraries they load.  The packages do not depend on the kernel
+# version: one download and one unpacked tree serve every version.
+CORPUS := $(BUILD)/corpus
+CORPUS_PROGS := $(sort $(wildcard apps/corpus/*.prog))
+$(CORPUS)/packages: $(CORPUS_PROGS) apps/corpus/fetch.sh | deps
+	$(Q)$(call progress,corpus packages)
+	$(Q)apps/corpus/fetch.sh apps/corpus $(CORPUS)
+$(B)/corpus.list: $(CORPUS_PROGS) apps/corpus/mklist.sh
+	$(Q)mkdir -p $(@D)
+	$(Q)apps/corpus/mklist.sh apps/corpus @B@/../corpus/root >$@.tmp && mv $@.tmp $@
+$(B)/corpus.cpio: initramfs/files.list $(B)/corpus.list $(CORPUS)/packages \
+		initramfs/init initramfs/mkinitramfs.sh initramfs/payload/10-kernel \
+		$(CORPUS_PROGS) apps/corpus/run-corpus.sh apps/corpus/payload.sh \
+		$(shell find apps/corpus/etc -type f) /bin/busybox \
+		$(B)/probe/muprobe $(B)/murun/murun $(B)/gen_init_cpio
+	$(Q)$(call progress,corpus image)
+	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
+		initramfs/files.list:$(B)/corpus.list $(B) $@
+	$(Q)$(call progress,corpus image: $$(stat -c %s $@) bytes)
 # make app-prepare / app-paths: what apps/app.sh needs of one version (it
 # builds its own image, boots and judges).
 app-prepare: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) \
@@ -385,6 +422,36 @@ app-paths:
 	@echo accelcache=$(ABS)/$(BUILD)/accel
 	@echo kernels=$(foreach v,$(VARIANTS),$(v)=$(ABS)/$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app-prepare app-paths
+
+# ---- the corpus: BASE=net boots it, another base's report reads it ----------
+ifeq ($(BASE_IMAGE),corpus)
+CORPUS_HOST := $(foreach r,host-bare host-murun-nomultiuser host-murun-compat,\
+	$(OUT)/$(r)/results.txt)
+$(CORPUS_HOST) &: $(B)/corpus.cpio apps/corpus/host-run.sh
+	$(Q)$(call progress,corpus on the host, bare and under murun)
+	$(Q)apps/corpus/host-run.sh $(B)/corpus.cpio $(OUT)
+# The guest's own programs, as the image holds them; bounded at 60 s.
+$(OUT)/import-scan.json: $(B)/corpus.cpio apps/import-scan.py
+	$(Q)$(call progress,import scan of the corpus image)
+	$(Q)mkdir -p $(@D)
+	$(Q)t=$$(mktemp -d) && (cd $$t && cpio -idm --quiet) <$(B)/corpus.cpio && \
+		apps/import-scan.py --json --limit 60 --root $$t \
+			--dpkg-info $(CORPUS)/info / >$@.tmp; \
+		rc=$$?; rm -rf $$t; [ $$rc -eq 0 ] && mv $@.tmp $@
+$(OUT)/corpus.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
+		$(CORPUS_HOST) $(OUT)/import-scan.json
+	$(Q)touch $@
+corpus: $(OUT)/corpus.ok
+.PHONY: corpus
+endif
+CORPUS_BASE := $(base_$(BASE)_corpus)
+ifneq ($(CORPUS_BASE),)
+CORPUS_OUT := out/$(KVER)/$(CORPUS_BASE)
+# Built by the corpus base's own rules; the report is rebuilt only when
+# that touched the stamp.
+$(CORPUS_OUT)/corpus.ok: FORCE
+	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) $@
+endif
 
 # ---- LAVA -------------------------------------------------------------------
 # make lava: for every booted variant, out/KVER/BASE/lava/VARIANT/ holds its
@@ -484,6 +551,10 @@ check-checkpatch: $(B)/.extract.ok
 
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)
+
+# The corpus as this version's net guests and the host ran it.
+check-corpus-e2e: $(CORPUS_OUT)/corpus.ok
+	$(Q)apps/tests/corpus-e2e.sh $(CORPUS_OUT) $(VARIANTS)
 
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)

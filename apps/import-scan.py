@@ -2,7 +2,8 @@
 """Which programs and libraries could notice a single-user kernel: the ELF
 files under the given folders that import an identity function.
 
-usage: import-scan.py [--json] [--limit SECONDS] [--dpkg-info DIR] FOLDER...
+usage: import-scan.py [--json] [--limit SECONDS] [--dpkg-info DIR]
+                      [--root DIR] FOLDER...
 
 An import is an undefined dynamic symbol (what the program asks the
 dynamic linker for), read with pyelftools from .dynsym only, so a large
@@ -12,7 +13,8 @@ package, from dpkg's file lists (DIR, default /var/lib/dpkg/info), under
 its path as found and as resolved (usrmerge makes /bin/x and /usr/bin/x
 one file).  Output: the files by package, then the calls by how many
 files import them, then one line of totals; --json gives the same as one
-object.  --limit stops the scan after SECONDS and says so: the totals
+object.  --root DIR scans a system image unpacked in DIR: FOLDER and the
+paths shown are paths inside it.  --limit stops the scan after SECONDS and says so: the totals
 then count what was scanned.  Exit 0, or 2 for a bad command line.
 """
 import argparse
@@ -92,22 +94,24 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--limit", type=float, default=600)
     ap.add_argument("--dpkg-info", default="/var/lib/dpkg/info")
+    ap.add_argument("--root", default="")
     a = ap.parse_args()
+    root = a.root.rstrip("/")
     for d in a.folders:
-        if not os.path.isdir(d):
+        if not os.path.isdir(root + d):
             print(f"import-scan: {d}: not a folder", file=sys.stderr)
             sys.exit(2)
     pkgs = owners(a.dpkg_info)
     t0 = time.monotonic()
     seen, files, static, elf, cut = set(), {}, 0, 0, False
     for top in a.folders:
-        for root, dirs, names in os.walk(top):
+        for where, dirs, names in os.walk(root + top):
             dirs.sort()
             for n in sorted(names):
                 if time.monotonic() - t0 > a.limit:
                     cut = True
                     break
-                p = os.path.join(root, n)
+                p = os.path.join(where, n)
                 real = os.path.realpath(p)
                 if real in seen or not os.path.isfile(real) or \
                    os.path.islink(p):
@@ -122,7 +126,13 @@ def main():
                     continue
                 if not got:
                     continue
-                pkg = pkgs.get(p) or pkgs.get(real) or "(no package)"
+                # Inside --root, a link to an absolute path points
+                # outside it: usrmerge's /bin and /sbin are read as /usr's.
+                p, real = p[len(root):], real[len(root):] if \
+                    real.startswith(root + "/") else real
+                pkg = pkgs.get(p) or pkgs.get(real) or \
+                    pkgs.get(p.removeprefix("/usr")) or \
+                    pkgs.get("/usr" + p) or "(no package)"
                 files[p] = {"package": pkg, "calls": sorted(got)}
             if cut:
                 break

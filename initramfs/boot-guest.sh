@@ -3,6 +3,7 @@
 # guest reported on ttyS1.
 #
 # usage: boot-guest.sh VARIANT BZIMAGE INITRAMFS OUTDIR TIMEOUT ACCEL QEMU [CACHE]
+# MU_GUEST_MEM: the guest's memory (default 256M; the corpus image needs more)
 #
 # ACCEL is kvm, tcg or auto.  auto trusts KVM only after a short test boot
 # has ended by itself: on some hosts /dev/kvm exists but guests hang.  The
@@ -24,7 +25,7 @@ fail() {
 }
 
 run_qemu() { # ACCEL DIR TIMEOUT APPEND
-	timeout -k 5 "$3" "$qemu" -accel "$1" -M pc -m 256M -smp 1 \
+	timeout -k 5 "$3" "$qemu" -accel "$1" -M pc -m "${MU_GUEST_MEM:-256M}" -smp 1 \
 		-nodefaults -display none -no-reboot \
 		-kernel "$kernel" -initrd "$initrd" \
 		-append "console=ttyS0 panic=-1 $4" \

@@ -11,6 +11,11 @@
 #            needs, as the host's loader resolves them (ldd), at the same
 #            paths in the guest
 #   tree     every file under a host folder, modes as in the source tree
+#   debelf   a program or library of unpacked Debian packages: SOURCE is
+#            that root, the file is ROOT/GUEST-PATH; its libraries as the
+#            root's own loader resolves them in the root (ld.so --list),
+#            each at its path inside the root
+#   debtree  every file and link under ROOT/GUEST-PATH (SOURCE is ROOT)
 #   applets  a link to the busybox at SOURCE for each of its applets
 # Parent folders are added as needed.
 #
@@ -48,6 +53,45 @@ put_file() { # GUEST HOST MODE
 	echo "file $1 $s $3 0 0"
 }
 
+in_root() { # ROOT PATH: ROOT/PATH with every link resolved inside ROOT
+	local f=$2 t n=0
+	while [ -L "$1$f" ]; do
+		n=$((n + 1))
+		[ $n -lt 40 ] || { echo "initramfs: $where: link loop at $1$2" >&2; exit 1; }
+		t=$(readlink "$1$f")
+		case $t in /*) f=$t ;; *) f=${f%/*}/$t ;; esac
+	done
+	echo "$1$f"
+}
+
+debelf_libs() { # ROOT FILE: the libraries FILE loads, as paths in ROOT
+	local root=$1 ld=$1/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 dirs
+	dirs=$1/lib/x86_64-linux-gnu:$1/usr/lib/x86_64-linux-gnu
+	# A RUNPATH names folders of the guest: look for them in the root.
+	for r in $(readelf -d "$2" 2>/dev/null |
+		sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr : ' '); do
+		dirs=$dirs:$1$r
+	done
+	[ -x "$ld" ] || { echo "initramfs: $where: no loader $ld (is libc6 unpacked?)" >&2; exit 1; }
+	# A static program or a file that is not ELF has nothing to add.
+	"$ld" --verify "$2" >/dev/null 2>&1 || return 0
+	"$ld" --library-path "$dirs" --list "$2" >"$stage/ldd" 2>&1 || {
+		echo "initramfs: $where: $ld --list $2 failed: $(head -n 1 "$stage/ldd")" >&2
+		exit 1
+	}
+	if grep -q 'not found' "$stage/ldd"; then
+		echo "initramfs: $where: $2 needs $(grep -m1 'not found' "$stage/ldd" | awk '{ print $1 }'), in no unpacked package" >&2
+		exit 1
+	fi
+	sed -n 's/.*=> \(\/[^ ]*\).*/\1/p' "$stage/ldd" >"$stage/ldd.paths"
+	if grep -v "^$root/" "$stage/ldd.paths" >"$stage/ldd.host"; then
+		echo "initramfs: $where: $2 loads $(head -n 1 "$stage/ldd.host") from the host, not from $root" >&2
+		exit 1
+	fi
+	{ sed "s|^$root||" "$stage/ldd.paths"; echo /lib64/ld-linux-x86-64.so.2; } |
+		LC_ALL=C sort -u
+}
+
 for l in $(echo "$list" | tr : ' '); do
 [ -r "$l" ] || { echo "initramfs: cannot read list $l" >&2; exit 1; }
 line=0
@@ -74,6 +118,28 @@ while read -r type path src mode; do
 		LC_ALL=C sort -u | while read -r lib; do
 			put_file "$lib" "$(readlink -f "$lib")" 0755
 		done ;;
+	debelf)
+		src=$(cd "$src" && pwd)
+		# "-": the mode the package gives it, set-id bits included.
+		[ "$mode" != - ] || mode=0$(stat -c %a "$(in_root "$src" "$path")")
+		put_file "$path" "$(in_root "$src" "$path")" "$mode"
+		# Not in a pipe: a failure must end the script.
+		debelf_libs "$src" "$(in_root "$src" "$path")" >"$stage/libs"
+		while read -r lib; do
+			put_file "$lib" "$(in_root "$src" "$lib")" 0755
+		done <"$stage/libs" ;;
+	debtree)
+		[ -d "$src$path" ] || { echo "initramfs: $where: no folder $src$path" >&2; exit 1; }
+		(cd "$src" && find ".$path" \( -type f -o -type l \) | LC_ALL=C sort) |
+		while read -r f; do
+			f=${f#.}
+			if [ -L "$src$f" ]; then
+				parents "$f"
+				echo "slink $f $(readlink "$src$f") 0777 0 0"
+			else
+				put_file "$f" "$src$f" "0$(stat -c %a "$src$f")"
+			fi
+		done ;;
 	tree)
 		[ -d "$src" ] || { echo "initramfs: $where: no folder $src" >&2; exit 1; }
 		(cd "$src" && find . -type f | LC_ALL=C sort) | while read -r f; do
@@ -93,6 +159,10 @@ while read -r type path src mode; do
 	esac
 done <"$l"
 done >"$stage/list"
-"$gen" -t 0 "$stage/list" >"$out.tmp"
+# A program of a later list replaces a busybox applet at the same path (the
+# guest kernel would keep the last entry; cpio -i the first): one entry.
+awk 'NR == FNR { f[$0] = 1; next } !($1 == "slink" && ($2 in f))' \
+	"$stage/files" "$stage/list" >"$stage/list.1"
+"$gen" -t 0 "$stage/list.1" >"$out.tmp"
 mv "$out.tmp" "$out"
 rm -rf "$stage"

@@ -341,7 +341,7 @@ static json_t *emulation_compat(const struct build_args *a, json_t **res,
 json_t *report_build(const struct build_args *a)
 {
 	json_t *r, *res[16], *vars, *kernel, *uname, *sizes, *totals;
-	json_t *prows, *srows, *arows, *sweep, *lost_by;
+	json_t *prows, *srows, *arows, *sweep, *lost_by, *crows, *apps;
 	int i, changed;
 
 	if (a->nvariants > 16 || a->nvariants < 2)
@@ -357,7 +357,8 @@ json_t *report_build(const struct build_args *a)
 	for (i = 0; i < a->nvariants; i++) {
 		json_t *v = json_object();
 
-		res[i] = results_load(a->out_dir, a->variants[i], 1);
+		res[i] = results_load(a->out_dir, a->variants[i],
+				      RESULTS_PROBE | RESULTS_APPS);
 		json_object_set_new(v, "name", json_string(a->variants[i]));
 		json_object_set(v, "status", json_object_get(res[i], "status"));
 		json_object_set_new(v, "reason",
@@ -384,6 +385,15 @@ json_t *report_build(const struct build_args *a)
 			 lost_by);
 	json_decref(lost_by);
 	arows = scenarios(res, a->variants, a->nvariants, &changed);
+	apps = report_applications(a, &crows);
+	if (a->scan_file) {
+		json_error_t e;
+		json_t *scan = json_load_file(a->scan_file, 0, &e);
+
+		/* A scan that cannot be read is said, never left out. */
+		json_object_set_new(apps, "import_scan", scan ? scan :
+			json_pack("{s:s}", "error", e.text));
+	}
 
 	json_object_set_new(r, "schema", json_string(REPORT_SCHEMA));
 	json_object_set_new(r, "kernel", kernel);
@@ -398,6 +408,8 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "sweep", sweep);
 	json_object_set_new(r, "probes", prows);
 	json_object_set_new(r, "scenarios", arows);
+	json_object_set_new(r, "applications", crows);
+	json_object_set_new(r, "applications_runs", apps);
 	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],
 		a->variants[1], a->out_dir, "nomultiuser", prows));
 	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,

@@ -129,6 +129,8 @@ int report_check(json_t *r, const char *path)
 		{ "variants", 1, "name", NULL }, { "sizes", 1, "from", "to" },
 		{ "syscalls", 1, "name", "abi" }, { "sweep", 1, "name", "abi" },
 		{ "probes", 1, "id", NULL }, { "scenarios", 1, "id", NULL },
+		{ "applications", 1, "id", NULL },
+		{ "applications_runs", 0, NULL, NULL },
 		{ "context", 1, NULL, NULL },
 	};
 	json_t *s, *row;
@@ -187,6 +189,13 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	static const char *const sfields[] = { "result", NULL };
 	static const char *const afields[] = { "exit", "output", NULL };
 	static const char *const wfields[] = { "enosys", NULL };
+	static const char *const cfields[] = {
+		"verdict", "call", "processes", NULL
+	};
+	static const char *const cvfields[] = { "emulated", "message", NULL };
+	static const char *const rfields[] = { "status", "reason", NULL };
+	json_t *oa = json_object_get(old, "applications_runs");
+	json_t *ca = json_object_get(cur, "applications_runs");
 	int behaviour = 0, volatile_ = 0;
 
 	behaviour |= rows(f, "variants", json_object_get(old, "variants"),
@@ -210,6 +219,21 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
 			  json_object_get(cur, "scenarios"), "id", NULL,
 			  afields);
+	/* Each program's verdict per variant, what it was refused, and the
+	 * identities of its processes. */
+	behaviour |= rows(f, "applications", json_object_get(old, "applications"),
+			  json_object_get(cur, "applications"), "id", NULL,
+			  cfields);
+	behaviour |= rows(f, "applications runs", json_object_get(oa, "runs"),
+			  json_object_get(ca, "runs"), "name", NULL, rfields);
+	/* The messages carry dates (nginx); murun ran on the build host. */
+	volatile_ |= rows(f, "applications (volatile: messages, host runs)",
+			  json_object_get(old, "applications"),
+			  json_object_get(cur, "applications"), "id", NULL,
+			  cvfields);
+	volatile_ |= whole(f, "import scan (volatile: the archive's versions)",
+			   json_object_get(oa, "import_scan"),
+			   json_object_get(ca, "import_scan"));
 	behaviour |= summary(f, json_object_get(old, "summary"),
 			     json_object_get(cur, "summary"), &volatile_);
 	behaviour |= whole(f, "fallout", json_object_get(old, "fallout"),

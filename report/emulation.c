@@ -72,7 +72,7 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *mode, json_t *probes)
 {
 	static const char *const abis[] = { "x86_64", "ia32" };
-	json_t *bare = results_load(out_dir, "host-bare", 0);
+	json_t *bare = results_load(out_dir, "host-bare", RESULTS_PROBE);
 	json_t *emu;
 	json_t *o = json_object(), *missed = json_array(), *col = json_object();
 	json_t *amiss = json_array();
@@ -85,7 +85,7 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	char dir[64];
 
 	snprintf(dir, sizeof(dir), "host-murun-%s", mode);
-	emu = results_load(out_dir, dir, 0);
+	emu = results_load(out_dir, dir, RESULTS_PROBE);
 	json_object_set_new(o, "tool", json_pack("s+", "murun --mode=", mode));
 	json_object_set_new(o, "guest", json_string(guest));
 	json_object_set(o, "status", json_object_get(emu, "status"));

@@ -35,7 +35,8 @@ static const char css[] =
 	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}"
 	"th{background:#eee}.same{background:#dfd}.skip{background:#eee;color:#666}"
 	".loud{background:#fd9}.silent{background:#f88;font-weight:bold}"
-	".broken,.missing{background:#c6f}pre{background:#f6f6f6;padding:.5em;overflow:auto}"
+	".broken,.missing{background:#c6f}.works{background:#dfd}"
+	".cannot{background:#eee;color:#666}pre{background:#f6f6f6;padding:.5em;overflow:auto}"
 	"code{font-size:90%}.add{background:#dfd}.del{background:#fdd}"
 	".hunk{color:#66c}";
 
@@ -75,7 +76,8 @@ static void chart(json_t *r, FILE *f)
 
 /* A cell whose whole text is a verdict gets the verdict's class. */
 static const char *const verdicts[] = {
-	"same", "loud", "silent", "skip", "broken", "missing",
+	"same", "loud", "silent", "skip", "broken", "missing", "works",
+	"cannot",
 };
 
 static size_t verdict_cell(const char *p, FILE *f)

@@ -11,7 +11,7 @@ static json_int_t i(json_t *o, const char *k)
 }
 
 /* Table cells cannot hold '|' or newlines. */
-static void cell(FILE *f, const char *t)
+void report_cell(FILE *f, const char *t)
 {
 	for (; *t; t++) {
 		if (*t == '|')
@@ -299,7 +299,7 @@ static void probe_matrix(json_t *r, FILE *f)
 			}
 			fprintf(f, " %s | ", report_str(json_object_get(json_object_get(
 				r, "emulation"), "verdicts"), report_str(row, "id")));
-			cell(f, why);
+			report_cell(f, why);
 			fprintf(f, " |\n");
 		}
 	}
@@ -366,7 +366,7 @@ static void tradeoff(json_t *r, FILE *f)
 			fprintf(f, " |");
 		}
 		fprintf(f, " `");
-		cell(f, report_str(row, "cmd"));
+		report_cell(f, report_str(row, "cmd"));
 		fprintf(f, "` |\n");
 	}
 	if (rows)
@@ -397,7 +397,7 @@ static void scenario_list(json_t *r, FILE *f)
 				fprintf(f, " not run |");
 		}
 		fprintf(f, " `");
-		cell(f, report_str(row, "cmd"));
+		report_cell(f, report_str(row, "cmd"));
 		fprintf(f, "` |\n");
 	}
 	fprintf(f, "\n");
@@ -497,6 +497,7 @@ void report_markdown(json_t *r, FILE *f)
 	syscall_table(r, f);
 	probe_matrix(r, f);
 	scenario_list(r, f);
+	report_applications_markdown(r, f);
 	fprintf(f, "## Emulation on the host (murun)\n\n");
 	emulation(json_object_get(r, "emulation"), f);
 	emulation(json_object_get(r, "emulation_compat"), f);

@@ -24,6 +24,8 @@ static void usage(FILE *f)
 	      "                      --base NAME --arch NAME --kver X.Y --package VERSION\n"
 	      "                      [--lost FILE]        (lost-syscalls.sh output)\n"
 	      "                      [--pair FROM:TO]...  (size comparisons)\n"
+	      "                      [--corpus DIR --corpus-base NAME]  (apps/corpus runs)\n"
+	      "                      [--scan FILE]        (import-scan.py --json)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
 	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
@@ -80,6 +82,9 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--package", offsetof(struct build_args, package) },
 		{ "--kver", offsetof(struct build_args, kver) },
 		{ "--lost", offsetof(struct build_args, lost_file) },
+		{ "--corpus", offsetof(struct build_args, corpus_dir) },
+		{ "--corpus-base", offsetof(struct build_args, corpus_base) },
+		{ "--scan", offsetof(struct build_args, scan_file) },
 	};
 	size_t i;
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <jansson.h>
 
-#define REPORT_SCHEMA "muprobe-report/2"
+#define REPORT_SCHEMA "muprobe-report/3"
 
 struct build_args {
 	const char *out_dir;	/* guest results: OUT/VARIANT/results.txt */
@@ -14,6 +14,9 @@ struct build_args {
 	const char *sizes_dir;	/* host measurements, see measure-sizes.sh */
 	const char *base, *arch, *package, *kver;
 	const char *lost_file;	/* lost-syscalls.sh: which option took each */
+	const char *corpus_dir;	/* the corpus base's runs: DIR/RUN/results.txt */
+	const char *corpus_base;	/* the base they booted */
+	const char *scan_file;	/* apps/import-scan.py --json of the guest */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
 	const char *pairs[8][2];	/* size comparisons: from, to */
@@ -26,6 +29,8 @@ json_t *report_fallout(const char *build_dir, const char *from,
 json_t *report_sizes(const char *sizes_dir, const char *from,
 		     const char *to);
 json_t *report_context(void);
+/* The corpus's rows in *ROWS; returns what the runs were and their counts. */
+json_t *report_applications(const struct build_args *a, json_t **rows);
 /* { abi: { name: "compiled out with CONFIG_X" } } from lost-syscalls.sh */
 json_t *report_lost(const char *path);
 /* MODE: murun's, results in OUT_DIR/host-murun-MODE; GUEST: its name. */
@@ -33,6 +38,9 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,
 			 const char *mode, json_t *probes);
 void report_markdown(json_t *r, FILE *f);
+/* TEXT in a Markdown table cell: '|' escaped, newlines as <br>. */
+void report_cell(FILE *f, const char *t);
+void report_applications_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
 /* The cross-version view of one base's reports, oldest first. */
 json_t *report_versions(json_t *const *reports, int n);

@@ -21,6 +21,8 @@ $(OUT)/lost-syscalls.tsv: $(call KOBJ,multiuser)/.config.ok \
 		$(call KOBJ,nomultiuser)/.config $(KSRC)/$(arch_$(ARCH)_tbl64) \
 		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
 
+# (A corpus base's host runs are the corpus's: apps/corpus/host-run.sh.)
+ifneq ($(BASE_IMAGE),corpus)
 # The probe and the scenarios on the build host, bare and under murun in
 # both modes: the emulation's fidelity is measured against the guests in
 # the same run.
@@ -31,15 +33,20 @@ $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 	$(Q)$(call progress,probe and scenarios on the host, bare and under murun)
 	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
 		$(B)/initramfs.cpio $(OUT)
+endif
 
 $(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
 		$(OUT)/lost-syscalls.tsv \
-		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
+		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok)
 	$(Q)$(call progress,report)
 	$(Q)$(MUREPORT) build --out $(OUT) --build $(B)/$(BASE) \
 		--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
 		--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
 		--lost $(OUT)/lost-syscalls.tsv \
+		$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
+			--corpus-base $(CORPUS_BASE) \
+			--scan $(CORPUS_OUT)/import-scan.json) \
 		$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
 	$(Q)$(call progress,report: $(OUT)/report.md $(OUT)/report.html $(OUT)/report.json)
 

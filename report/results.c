@@ -179,11 +179,51 @@ static void apps_line(json_t *r, char *line)
 	}
 }
 
-json_t *results_load(const char *out_dir, const char *variant, int want_apps)
+/*
+ * "# corpus.NAME key=value": proc lines (one per process) gather in
+ * "procs", what it printed in "output" like a scenario's.
+ */
+static void corpus_line(json_t *r, char *line)
+{
+	json_t *c = child(r, "corpus"), *order = json_object_get(r, "corpus_order");
+	char *id, *key, *val;
+	json_t *a;
+
+	if (split_obs(line, &id, &key, &val))
+		return;
+	a = json_object_get(c, id);
+	if (!a) {
+		a = json_object();
+		json_object_set_new(a, "output", json_array());
+		json_object_set_new(a, "procs", json_array());
+		json_object_set_new(c, id, a);
+		json_array_append_new(order, json_string(id));
+	}
+	if (!strcmp(key, "exit")) {
+		json_object_set_new(a, key, json_integer(atoi(val)));
+	} else if (!strcmp(key, "proc")) {
+		json_array_append_new(json_object_get(a, "procs"),
+				      json_string(val));
+	} else if (!strcmp(key, "stdout") || !strcmp(key, "stderr") ||
+		   !strcmp(key, "check") || !strcmp(key, "check_stderr")) {
+		char *s;
+
+		if (asprintf(&s, "%s: %s", key, val) < 0)
+			return;
+		json_array_append_new(json_object_get(a, "output"),
+				      json_string(s));
+		free(s);
+	} else {
+		json_object_set_new(a, key, json_string(val));
+	}
+}
+
+json_t *results_load(const char *out_dir, const char *variant, int want)
 {
 	json_t *r = json_object();
 	char path[4096], shown[256], *line = NULL, section[64] = "";
 	int lineno = 0, done = 0, ended_probe = 0, ended_apps = 0, probe_end = 0;
+	int ended_corpus = 0, corpus_end = 0;
 	size_t cap = 0;
 	ssize_t n;
 	FILE *f;
@@ -191,6 +231,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want_apps)
 	json_object_set_new(r, "status", json_string("complete"));
 	json_object_set_new(r, "order", json_array());
 	json_object_set_new(r, "app_order", json_array());
+	json_object_set_new(r, "corpus_order", json_array());
 	json_object_set_new(r, "kernel", json_object());
 	/* Reasons name files relative to the output folder: no host paths. */
 	snprintf(path, sizeof(path), "%s/%s/results.txt", out_dir, variant);
@@ -245,6 +286,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want_apps)
 					   line + 7);
 			ended_probe |= !strcmp(section, "probe");
 			ended_apps |= !strcmp(section, "apps");
+			ended_corpus |= !strcmp(section, "corpus");
 			section[0] = 0;
 			continue;
 		}
@@ -265,6 +307,9 @@ json_t *results_load(const char *out_dir, const char *variant, int want_apps)
 			probe_line(r, line);
 		} else if (!strcmp(section, "apps")) {
 			apps_line(r, line);
+		} else if (!strcmp(section, "corpus")) {
+			corpus_end |= !strcmp(line, "# corpus end");
+			corpus_line(r, line);
 		}
 	}
 	free(line);
@@ -275,9 +320,11 @@ json_t *results_load(const char *out_dir, const char *variant, int want_apps)
 		incomplete(r, "empty results file %s", shown);
 	else if (!done)
 		incomplete(r, "truncated: %s has no '@@ done' end line", shown);
-	else if (!ended_probe || !probe_end)
+	else if ((want & RESULTS_PROBE) && (!ended_probe || !probe_end))
 		incomplete(r, "the probe did not reach its end line in %s", shown);
-	else if (want_apps && !ended_apps)
+	else if ((want & RESULTS_APPS) && !ended_apps)
 		incomplete(r, "the scenarios did not finish in %s", shown);
+	else if ((want & RESULTS_CORPUS) && (!ended_corpus || !corpus_end))
+		incomplete(r, "the corpus did not reach its end line in %s", shown);
 	return r;
 }

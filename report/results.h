@@ -16,11 +16,17 @@
  *     "order":  [ probe ids in output order ],
  *     "sweep":  { abi: { name: { "nr":, "result": } } },
  *     "apps":   { id: { "cmd":, "exit":, "output": [lines], "note": } },
- *     "app_order": [ ids ] }
- * WANT_APPS is 0 for host runs, which have no scenarios.
+ *     "app_order": [ ids ],
+ *     "corpus": { id: { "verdict":, "reason":, "message":, "call":,
+ *                       "procs": [lines], "output": [lines], ... } },
+ *     "corpus_order": [ ids ] }
+ * WANT: the RESULTS_ sections that must have run to their end.
  * A missing, truncated or garbled file gives status "incomplete" and the
  * reason; whatever could be read is kept, nothing is invented.
  */
-json_t *results_load(const char *out_dir, const char *variant, int want_apps);
+#define RESULTS_PROBE	1
+#define RESULTS_APPS	2
+#define RESULTS_CORPUS	4
+json_t *results_load(const char *out_dir, const char *variant, int want);
 
 #endif

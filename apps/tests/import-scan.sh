@@ -33,6 +33,13 @@ check "totals: 1 of 3 programs, 1 static, the object file not counted" \
 "$scan" --json --dpkg-info "$t/info" "$t/bin" >"$t/json"
 check "--json: the same, as one object" \
 	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"importing\"] == 1 and d[\"calls\"] == {\"setgroups\": 1, \"setuid\": 1} and d[\"no_dynamic_symbols\"] == 1 and not d[\"cut_at_limit\"]" "$t/json"'
+# An image unpacked in a folder: paths and packages as inside it.
+mkdir -p "$t/img/usr/sbin" "$t/img/info"
+cp "$t/bin/drop" "$t/img/usr/sbin/daemon"
+echo /usr/sbin/daemon >"$t/img/info/img-pkg.list"
+"$scan" --json --root "$t/img" --dpkg-info "$t/img/info" /usr >"$t/rjson"
+check "--root: guest paths, guest packages, no host path" \
+	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"files\"] == {\"/usr/sbin/daemon\": {\"package\": \"img-pkg\", \"calls\": [\"setgroups\", \"setuid\"]}} and d[\"folders\"] == [\"/usr\"]" "$t/rjson" && ! grep -q "$t" "$t/rjson"'
 rc=0; "$scan" "$t/missing" 2>"$t/err" || rc=$?
 check "a missing folder: exit 2, one line naming it" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <"$t/err")" = 1 ] && grep -q "missing" "$t/err"'

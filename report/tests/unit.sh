@@ -199,5 +199,52 @@ check "diff: a summary count change exits 1 under summary" \
 	'[ $rc -eq 1 ] && grep -q "^summary:" "$work/d"'
 rc=0; "$mr" diff "$work/good/report.json" 2>/dev/null || rc=$?
 check "diff: bad command line exits 2" '[ $rc -eq 2 ]'
+
+# The corpus (Applications): rows from the guests' own verdicts, a host
+# column only for a host run that happened, a cut run named, diffs.
+corpus() { # CASE DEST
+	mkdir -p "$2"
+	"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+		--dest "$2" --base tiny --arch x86_64 --kver 6.1 \
+		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
+		--corpus "$fx/$1" --corpus-base net multiuser nomultiuser
+}
+corpus corpus "$work/corpus"
+r=$work/corpus/report.json
+check "corpus: three programs, the guests' verdicts per variant" \
+	'[ "$(q $r "[(a[\"id\"], a[\"verdict\"][\"multiuser\"], a[\"verdict\"][\"nomultiuser\"]) for a in r[\"applications\"]]")" = "[('"'"'corpus.httpd'"'"', '"'"'works'"'"', '"'"'loud'"'"'), ('"'"'corpus.chown'"'"', '"'"'works'"'"', '"'"'silent'"'"'), ('"'"'corpus.runuser'"'"', '"'"'works'"'"', '"'"'loud'"'"')]" ]'
+check "corpus: a loud program keeps the refused call and its message" \
+	'[ "$(q $r "r[\"applications\"][0][\"call\"][\"nomultiuser\"]")" = "setgroups(1, ptr) = -1 ENOSYS (kernel)" ] &&
+	 [ "$(q $r "r[\"applications\"][0][\"message\"][\"nomultiuser\"]")" = "httpd: setgroups: Function not implemented" ]'
+check "corpus: processes as the guest listed them" \
+	'[ "$(q $r "r[\"applications\"][0][\"processes\"][\"multiuser\"]")" = "['"'"'httpd uid=33 33 33 33 gid=33 33 33 33 groups=33 capeff=0000000000000000'"'"']" ]'
+check "corpus: only the host run that happened has a column" \
+	'[ "$(q $r "sorted(r[\"applications\"][1][\"emulated\"].items())")" = "[('"'"'host-murun-nomultiuser'"'"', '"'"'works'"'"')]" ] &&
+	 [ "$(q $r "sorted(r[\"applications_runs\"][\"counts\"])")" = "['"'"'host-murun-nomultiuser'"'"', '"'"'multiuser'"'"', '"'"'nomultiuser'"'"']" ]'
+check "corpus: counts per run" \
+	'[ "$(q $r "r[\"applications_runs\"][\"counts\"][\"nomultiuser\"]")" = "{'"'"'works'"'"': 0, '"'"'loud'"'"': 2, '"'"'silent'"'"': 1, '"'"'cannot'"'"': 0, '"'"'missing'"'"': 0}" ]'
+check "corpus: the Markdown has the section, its table and what was refused" \
+	'grep -q "^## Applications" $work/corpus/report.md &&
+	 grep -q "^| \`chown\` | chown-pkg | tool | works | silent | works |" $work/corpus/report.md &&
+	 grep -q "refused: \`setgroups(1, ptr) = -1 ENOSYS (kernel)\`" $work/corpus/report.md'
+check "corpus: verdict cells are coloured in the HTML" \
+	'grep -q "<td class=.silent.>silent" $work/corpus/report.html'
+corpus corpus-cut "$work/corpus-cut"
+r2=$work/corpus-cut/report.json
+check "corpus: a run without its end line is incomplete, its rows missing" \
+	'[ "$(q $r2 "[x[\"status\"] for x in r[\"applications_runs\"][\"runs\"] if x[\"name\"]==\"nomultiuser\"][0]")" = incomplete ] &&
+	 [ "$(q $r2 "r[\"applications\"][1][\"verdict\"][\"nomultiuser\"]")" = missing ] &&
+	 grep -q "^- nomultiuser: the corpus did not reach its end line" $work/corpus-cut/report.md'
+rc=0; "$mr" diff "$r" "$r2" >"$work/d" || rc=$?
+check "corpus: diff names a program whose verdict changed (exit 1)" \
+	'[ $rc -eq 1 ] && grep -q "^applications:" "$work/d" && grep -q "corpus.chown verdict" "$work/d"'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['applications'][0]['message']['nomultiuser']='2026/01/01 other words'; json.dump(r,open(sys.argv[2],'w'))" "$r" "$work/msg.json"
+rc=0; "$mr" diff "$r" "$work/msg.json" >"$work/d" || rc=$?
+check "corpus: a message alone (dates) is volatile, exit 0" \
+	'[ $rc -eq 0 ] && grep -q "no behavioural change" "$work/d"'
+build good "$work/nocorpus"
+check "corpus: a report without a corpus says so" \
+	'[ "$(q $work/nocorpus/report.json "r[\"applications_runs\"][\"status\"]")" = "not run" ] &&
+	 grep -q "^Not run: no corpus base" $work/nocorpus/report.md'
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]
