@@ -155,6 +155,8 @@ help:
 	@echo '                 (like Linux, loud, silent); apps/app.sh -- PROG ARG... is the'
 	@echo '                 primary form (apps/app.sh --help); TRACE=0: run it bare'
 	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
+	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
+	@echo '                 and on the host (out/KVER/net/); the report runs it itself'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
@@ -165,7 +167,8 @@ help:
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
 	@echo '  KVERS="$(KVERS)" kernel versions (the version table); KVER=X: one only'
-	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32) or defconfig (kernel-patch/config/base-*.config)'
+	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32), defconfig or net (tiny plus INET: the'
+	@echo '                 corpus guests) (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
 	@echo '  ARCH=$(ARCH)   architecture table entry'
@@ -255,7 +258,7 @@ print-KVERS:
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
 PER_VERSION := report kernels configs results boot initramfs probe murun \
-	update-golden lava lava-run
+	update-golden lava lava-run corpus
 # Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
 	$(Q)rc=0; for v in $(KVERS); do \
@@ -398,14 +401,20 @@ $(CORPUS)/packages: $(CORPUS_PROGS) apps/corpus/fetch.sh | deps
 $(B)/corpus.list: $(CORPUS_PROGS) apps/corpus/mklist.sh
 	$(Q)mkdir -p $(@D)
 	$(Q)apps/corpus/mklist.sh apps/corpus @B@/../corpus/root >$@.tmp && mv $@.tmp $@
-$(B)/corpus.cpio: initramfs/files.list $(B)/corpus.list $(CORPUS)/packages \
+# The base system without the scenarios' runner and /etc: the corpus brings
+# its own (the first list to name a path wins).
+$(B)/corpus-base.list: initramfs/files.list
+	$(Q)mkdir -p $(@D)
+	$(Q)sed '/^tree\t\/etc/d; /^file\t\/apps\/run\t/d' $< >$@.tmp && mv $@.tmp $@
+$(B)/corpus.cpio: $(B)/corpus-base.list $(B)/corpus.list $(CORPUS)/packages \
 		initramfs/init initramfs/mkinitramfs.sh initramfs/payload/10-kernel \
 		$(CORPUS_PROGS) apps/corpus/run-corpus.sh apps/corpus/payload.sh \
+		apps/proc-ident.awk \
 		$(shell find apps/corpus/etc -type f) /bin/busybox \
 		$(B)/probe/muprobe $(B)/murun/murun $(B)/gen_init_cpio
 	$(Q)$(call progress,corpus image)
 	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
-		initramfs/files.list:$(B)/corpus.list $(B) $@
+		$(B)/corpus-base.list:$(B)/corpus.list $(B) $@
 	$(Q)$(call progress,corpus image: $$(stat -c %s $@) bytes)
 # make app-prepare / app-paths: what apps/app.sh needs of one version (it
 # builds its own image, boots and judges).
@@ -439,7 +448,7 @@ $(OUT)/import-scan.json: $(B)/corpus.cpio apps/import-scan.py
 			--dpkg-info $(CORPUS)/info / >$@.tmp; \
 		rc=$$?; rm -rf $$t; [ $$rc -eq 0 ] && mv $@.tmp $@
 $(OUT)/corpus.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(CORPUS_HOST) $(OUT)/import-scan.json
+		$(CORPUS_HOST) $(OUT)/import-scan.json $(OUT)/sizes/.ok
 	$(Q)touch $@
 corpus: $(OUT)/corpus.ok
 .PHONY: corpus
@@ -451,6 +460,8 @@ CORPUS_OUT := out/$(KVER)/$(CORPUS_BASE)
 # that touched the stamp.
 $(CORPUS_OUT)/corpus.ok: FORCE
 	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) $@
+corpus: $(CORPUS_OUT)/corpus.ok
+.PHONY: corpus
 endif
 
 # ---- LAVA -------------------------------------------------------------------
@@ -529,8 +540,10 @@ check-patch-apply:
 check-kconfig-verify: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
 
-check-initramfs-repro: $(B)/initramfs.cpio
+check-initramfs-repro: $(B)/initramfs.cpio $(B)/corpus.cpio
 	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio
+	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/corpus.cpio \
+		$(B)/corpus-base.list:$(B)/corpus.list
 
 check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 	$(Q)initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU) \

@@ -39,14 +39,7 @@ for d in /proc/[0-9]*; do
 	# Kernel threads have an empty command line.
 	[ -n "$($bb tr -d '\000' 2>/dev/null <"$d/cmdline" | $bb head -c 1)" ] ||
 		continue
-	$bb awk '
-	/^Name:/ { name = $2 }
-	/^Uid:/ { u = $2 " " $3 " " $4 " " $5 }
-	/^Gid:/ { g = $2 " " $3 " " $4 " " $5 }
-	/^Groups:/ { gr = ""; for (i = 2; i <= NF; i++) gr = gr (i > 2 ? " " : "") $i }
-	/^CapEff:/ { c = $2 }
-	END { if (name != "") printf "proc %s uid=%s gid=%s groups=%s capeff=%s\n", name, u, g, gr, c }
-	' "$d/status" 2>/dev/null
+	$bb awk -f /app/proc-ident.awk "$d/status" 2>/dev/null
 done | LC_ALL=C $bb sort
 # /tmp is a mount of its own in the guest: no -xdev.  By ctime, not
 # mtime: chown and chgrp change only the former.

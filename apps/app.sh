@@ -174,6 +174,7 @@ cd "$here"
 	printf 'tree\t/app/scenarios\t%s\t-\n' "$work/scenarios"
 	printf 'file\t/app/cmd\t%s\t0755\n' "$work/cmd"
 	printf 'file\t/app/identity\t%s\t0755\n' "$here/apps/app-identity.sh"
+	printf 'file\t/app/proc-ident.awk\t%s\t0644\n' "$here/apps/proc-ident.awk"
 	printf 'file\t/payload/30-app\t%s\t0755\n' "$work/30-app"
 } >"$work/app.list"
 

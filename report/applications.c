@@ -84,10 +84,12 @@ static json_t *rows(json_t *const *res, const char *const *names, int n,
 			for (j = 0; j < n; j++) {
 				json_t *e = json_object_get(json_object_get(
 					res[j], "corpus"), cid);
+				json_t *p = json_object_get(e, "procs");
 
-				json_object_set(json_object_get(row, "processes"),
-						names[j], e ? json_object_get(e, "procs") :
-						json_null());
+				/* A tool lists none; a run without it, null. */
+				json_object_set_new(json_object_get(row, "processes"),
+						    names[j], p ? json_incref(p) :
+						    e ? json_array() : json_null());
 			}
 			emu = json_object();
 			for (h = 0; h < NHOST; h++)
@@ -165,6 +167,14 @@ json_t *report_applications(const struct build_args *a, json_t **arows)
 		if (host[h])
 			json_object_set_new(cnt, host_runs[h], counts(*arows,
 					    "emulated", host_runs[h]));
+	/* The corpus base's own size figure, never mixed with this base's. */
+	if (a->nvariants >= 2) {
+		char dir[4096];
+
+		snprintf(dir, sizeof(dir), "%s/sizes", a->corpus_dir);
+		json_object_set_new(meta, "sizes", report_sizes(dir,
+				    a->variants[0], a->variants[1]));
+	}
 	json_object_set_new(meta, "status", json_string("run"));
 	json_object_set_new(meta, "reason", json_string(""));
 	json_object_set_new(meta, "programs",

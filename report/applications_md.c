@@ -170,6 +170,14 @@ void report_applications_markdown(json_t *r, FILE *f)
 	}
 	if (bad)
 		fprintf(f, "\n");
+	if (json_object_get(json_object_get(meta, "sizes"), "bloat_o_meter")) {
+		json_t *z = json_object_get(meta, "sizes");
+
+		fprintf(f, "On base `%s`, bloat-o-meter %s -> %s: %lld bytes (this report's base: see \"What it saves\").\n\n",
+			report_str(meta, "base"), report_str(z, "from"),
+			report_str(z, "to"), num(json_object_get(z,
+			"bloat_o_meter"), "total"));
+	}
 	table(r, meta, f);
 	said(r, meta, f, "silent", "### Silent: runs, and does not do what it asked");
 	said(r, meta, f, "loud", "### Loud: the call refused and what the program said");

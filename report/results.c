@@ -148,74 +148,69 @@ static void probe_line(json_t *r, char *line)
 	}
 }
 
-static void apps_line(json_t *r, char *line)
-{
-	json_t *apps = child(r, "apps"), *order = json_object_get(r, "app_order");
-	char *id, *key, *val;
-	json_t *a;
-
-	if (split_obs(line, &id, &key, &val))
-		return;
-	a = json_object_get(apps, id);
-	if (!a) {
-		a = json_object();
-		json_object_set_new(a, "output", json_array());
-		json_object_set_new(apps, id, a);
-		json_array_append_new(order, json_string(id));
-	}
-	if (!strcmp(key, "exit")) {
-		json_object_set_new(a, key, json_integer(atoi(val)));
-	} else if (!strcmp(key, "stdout") || !strcmp(key, "stderr") ||
-		   !strcmp(key, "state")) {
-		char *s;
-
-		if (asprintf(&s, "%s: %s", key, val) < 0)
-			return;
-		json_array_append_new(json_object_get(a, "output"),
-				      json_string(s));
-		free(s);
-	} else {
-		json_object_set_new(a, key, json_string(val));
-	}
-}
-
 /*
- * "# corpus.NAME key=value": proc lines (one per process) gather in
- * "procs", what it printed in "output" like a scenario's.
+ * "# ID key=value" of a scenario (in MAP "apps") or a corpus program
+ * ("corpus"): exit is a number; what it printed (KEYS named in OUTPUTS)
+ * gathers in "output", proc lines (one per process) in "procs"; the rest
+ * are strings.
  */
-static void corpus_line(json_t *r, char *line)
+static void entry_line(json_t *r, char *line, const char *map,
+		       const char *order_key, const char *const *outputs)
 {
-	json_t *c = child(r, "corpus"), *order = json_object_get(r, "corpus_order");
+	json_t *m = child(r, map), *order = json_object_get(r, order_key);
 	char *id, *key, *val;
 	json_t *a;
+	int i;
 
 	if (split_obs(line, &id, &key, &val))
 		return;
-	a = json_object_get(c, id);
+	a = json_object_get(m, id);
 	if (!a) {
 		a = json_object();
 		json_object_set_new(a, "output", json_array());
-		json_object_set_new(a, "procs", json_array());
-		json_object_set_new(c, id, a);
+		json_object_set_new(m, id, a);
 		json_array_append_new(order, json_string(id));
 	}
 	if (!strcmp(key, "exit")) {
 		json_object_set_new(a, key, json_integer(atoi(val)));
-	} else if (!strcmp(key, "proc")) {
+		return;
+	}
+	if (!strcmp(key, "proc")) {
+		if (!json_object_get(a, "procs"))
+			json_object_set_new(a, "procs", json_array());
 		json_array_append_new(json_object_get(a, "procs"),
 				      json_string(val));
-	} else if (!strcmp(key, "stdout") || !strcmp(key, "stderr") ||
-		   !strcmp(key, "check") || !strcmp(key, "check_stderr")) {
+		return;
+	}
+	for (i = 0; outputs[i]; i++) {
 		char *s;
 
+		if (strcmp(key, outputs[i]))
+			continue;
 		if (asprintf(&s, "%s: %s", key, val) < 0)
 			return;
 		json_array_append_new(json_object_get(a, "output"),
 				      json_string(s));
 		free(s);
-	} else {
-		json_object_set_new(a, key, json_string(val));
+		return;
 	}
+	json_object_set_new(a, key, json_string(val));
+}
+
+static void apps_line(json_t *r, char *line)
+{
+	static const char *const out[] = { "stdout", "stderr", "state", NULL };
+
+	entry_line(r, line, "apps", "app_order", out);
+}
+
+static void corpus_line(json_t *r, char *line)
+{
+	static const char *const out[] = {
+		"stdout", "stderr", "check", "check_stderr", NULL
+	};
+
+	entry_line(r, line, "corpus", "corpus_order", out);
 }
 
 json_t *results_load(const char *out_dir, const char *variant, int want)

@@ -19,6 +19,18 @@ mkdir -p "$out/debs"
 want=$(sed -n 's/^package[[:space:]]\+//p' "$corpus"/*.prog | tr ' ' '\n' |
 	LC_ALL=C sort -u)
 [ -n "$want" ] || { echo "corpus: no 'package' line in $corpus/*.prog" >&2; exit 1; }
+# A fresh machine may have no package lists yet: fetch them once, as root.
+for p in $want; do
+	apt-cache show "$p" >/dev/null 2>&1 && continue
+	[ "$(id -u)" = 0 ] || break
+	echo "corpus: '$p' unknown to apt; apt-get update"
+	apt-get update -qq >"$out/update.log" 2>&1 || {
+		tail -n 5 "$out/update.log" >&2
+		echo "corpus: apt-get update failed; see $out/update.log" >&2
+		exit 1
+	}
+	break
+done
 for p in $want; do
 	apt-cache show "$p" >/dev/null 2>&1 || {
 		echo "corpus: package '$p' (named in $(grep -l "^package.*\b$p\b" "$corpus"/*.prog | head -n 1)) is unknown to apt; run apt-get update" >&2

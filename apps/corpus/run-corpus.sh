@@ -83,14 +83,8 @@ procs() {
 
 # "NAME uid=R E S F gid=R E S F groups=G... capeff=HEX" of one process
 ident() {
-	$bb awk '
-	/^Name:/ { name = $2 }
-	/^Uid:/ { u = $2 " " $3 " " $4 " " $5 }
-	/^Gid:/ { g = $2 " " $3 " " $4 " " $5 }
-	/^Groups:/ { gr = ""; for (i = 2; i <= NF; i++) gr = gr (i > 2 ? " " : "") $i }
-	/^CapEff:/ { c = $2 }
-	END { if (name != "") printf "%s uid=%s gid=%s groups=%s capeff=%s\n", name, u, g, gr, c }
-	' "/proc/$1/status" 2>/dev/null
+	$bb awk -f /apps/proc-ident.awk "/proc/$1/status" 2>/dev/null |
+		sed 's/^proc //'
 }
 
 # Seconds of uptime, whole.
@@ -211,7 +205,17 @@ for f in "$dir"/*.prog; do
 		alive=yes
 		kill -0 "$main" 2>/dev/null || alive=no
 		echo "# $id alive=$alive"
-		procs "$mark" "$main" | while read -r p; do ident "$p"; done |
+		# Its processes as they stay: in two looks 0.3 s apart, so
+		# that a session's process on its way out is not counted.
+		for k in 1 2; do
+			[ $k = 1 ] || $bb usleep 300000
+			procs "$mark" "$main" | while read -r p; do
+				x=$(ident "$p")
+				[ -z "$x" ] || echo "$p $x"
+			done | LC_ALL=C $bb sort >"$w.ids$k"
+		done
+		$bb awk 'NR == FNR { a[$0]; next } $0 in a' "$w.ids1" "$w.ids2" |
+			$bb cut -d' ' -f2- |
 			LC_ALL=C $bb sort >"$w.ids"
 		sed "s/^/# $id proc=/" "$w.ids"
 		stop_all "$mark" "$main" || echo "# $id stopped=no"
