@@ -53,5 +53,22 @@ if [ -s "$st" ]; then
 			no "nomultiuser-strict: $id is silent and the kernel refused it nothing"
 	done
 fi
+# murun's promise: on the host, each mode gives each program the verdict
+# the guest of that kernel gave it.  Bare on the host against stock Linux
+# is said, not judged: the host's own limits are not the kernel's.
+verdicts() { grep ' verdict=' "$out/$1/results.txt" 2>/dev/null | cut -d' ' -f2,3 | LC_ALL=C sort; }
+for pair in nomultiuser:host-murun-nomultiuser nomultiuser-compat:host-murun-compat \
+    multiuser:host-bare; do
+	g=${pair%%:*} h=${pair#*:}
+	[ -s "$out/$g/results.txt" ] || continue
+	x=$(verdicts "$g" | diff - "$(verdicts "$h" >"$out/.v.$$"; echo "$out/.v.$$")" |
+		grep '^[<>]' | tr '\n' ' ')
+	rm -f "$out/.v.$$"
+	[ -n "$x" ] || { echo "corpus-e2e: $h gives every program $g's verdict"; continue; }
+	case $h in
+	host-bare) echo "corpus-e2e: $h differs from $g (host limits): $x" ;;
+	*) no "$h differs from the $g guest: $x" ;;
+	esac
+done
 echo "corpus-e2e: $n programs ($d daemons), $fails problem(s)"
 [ $fails -eq 0 ]
