@@ -65,12 +65,13 @@ seed_nomultiuser-strict := nomultiuser-compat
 seed_control := multiuser
 frag_control = $(B)/$(BASE)/control.config
 frag_of = $(or $(frag_$(1)),kernel-patch/config/$(1).config)
-KERNELS := $(VARIANTS) $(if $(filter control:%,$(PAIRS)),control)
 # Size comparisons in the report: total, MULTIUSER's own, the compat layer,
 # the strict part alone and strict against plain MULTIUSER=n.
 PAIRS := $(or $(base_$(BASE)_pairs),multiuser:nomultiuser control:nomultiuser \
 	nomultiuser:nomultiuser-compat nomultiuser-compat:nomultiuser-strict \
 	nomultiuser:nomultiuser-strict)
+# The variants and, when a pair needs it, control.
+KERNELS := $(VARIANTS) $(if $(filter control:%,$(PAIRS)),control)
 SEED ?= 1
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
