@@ -58,10 +58,10 @@ while [ "$p" -gt 1 ]; do
 done
 
 # Every live process after pid MARK that descends from MAIN or was handed
-# to init (a daemon that forked away), never our own shell's helpers nor
-# kernel threads (children of kthreadd) nor zombies nobody reaped yet.  One read of /proc/*/stat: the
-# name in parentheses may hold spaces, so the fields count from the last
-# ")".
+# to init (a daemon that forked away), never our own shell's helpers, nor
+# kernel threads (children of kthreadd), nor zombies nobody reaped yet.
+# One read of /proc/*/stat: the name in parentheses may hold spaces, so the
+# fields count from the last ")".
 procs() {
 	$bb cat /proc/[0-9]*/stat 2>/dev/null | $bb awk -v mark="$1" \
 		-v main="${2:-0}" -v me="$$" -v anc="$anc" '
@@ -109,14 +109,15 @@ steady() {
 last() { $bb grep -v '^[[:space:]]*$' "$1" 2>/dev/null | $bb tail -n 1 | $bb cut -c 1-200; }
 
 # Stop procs' processes: TERM, then KILL; 0 when none is left.
+# (sh has no locals: its counter must not be the main loop's i.)
 stop_all() { # MARK [MAIN]
 	ps=$(procs "$@")
 	[ -n "$ps" ] || return 0
 	kill $ps 2>/dev/null
-	i=0
-	while [ $i -lt 20 ] && [ -n "$(procs "$@")" ]; do
+	tries_left=20
+	while [ $tries_left -gt 0 ] && [ -n "$(procs "$@")" ]; do
 		$bb usleep 100000
-		i=$((i + 1))
+		tries_left=$((tries_left - 1))
 	done
 	ps=$(procs "$@")
 	[ -n "$ps" ] || return 0

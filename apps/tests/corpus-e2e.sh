@@ -22,6 +22,13 @@ for v in "$@" host-bare host-murun-nomultiuser host-murun-compat; do
 	[ "$(tail -n 1 "$r")" = "@@ done" ] || no "$v: no '@@ done' line"
 	sec "$r" | grep -qx '# corpus end' || no "$v: the corpus did not reach its end line"
 	sec "$r" | grep -q '^@@ end corpus rc=0$' || no "$v: the corpus payload failed"
+	# KTAP: the plan, then each result numbered in order.
+	sec "$r" | awk '
+		/^1\.\.[0-9]+$/ { plan = substr($0, 4) }
+		/^(not )?ok [0-9]+ / { n++; x = $1 == "ok" ? $2 : $3
+			if (x != n) bad = 1 }
+		END { exit bad || n != plan || !n }' ||
+		no "$v: KTAP results not numbered 1..N as the plan says"
 	! grep -q ' stopped=no$' "$r" || no "$v: left processes running: $(grep ' stopped=no$' "$r" | cut -d' ' -f2 | tr '\n' ' ')"
 	t=$(grep -h 'corpus took' "$out/$v/console.log" 2>/dev/null | tr -d '\r' |
 		sed 's/.*took \([0-9.]*\)\.\.\([0-9.]*\)s.*/\1 \2/' |
