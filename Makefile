@@ -437,7 +437,8 @@ app-paths:
 ifeq ($(BASE_IMAGE),corpus)
 CORPUS_HOST := $(foreach r,host-bare host-murun-nomultiuser host-murun-compat,\
 	$(OUT)/$(r)/results.txt)
-$(CORPUS_HOST) &: $(B)/corpus.cpio apps/corpus/host-run.sh
+$(CORPUS_HOST) &: $(B)/corpus.cpio apps/corpus/host-run.sh \
+		initramfs/unpack-root.sh
 	$(Q)$(call progress,corpus on the host, bare and under murun)
 	$(Q)apps/corpus/host-run.sh $(B)/corpus.cpio $(OUT)
 # The guest's own programs, as the image holds them; bounded at 60 s.

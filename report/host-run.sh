@@ -24,16 +24,8 @@ cleanup() {
 	rm -rf --one-file-system "$root"
 }
 trap cleanup EXIT
-[ "$(id -u)" = 0 ] && (cd "$root" && cpio -idm --quiet <"$image")
-# mktemp made it 0700: the scenarios that become nobody must get in.
-chmod 755 "$root"
-if [ "$(id -u)" = 0 ]; then
-	for n in null:1:3 zero:1:5 urandom:1:9 random:1:8 tty:5:0; do
-		rm -f "$root/dev/${n%%:*}"
-		mknod -m 666 "$root/dev/${n%%:*}" c $(echo "${n#*:}" | tr : ' ')
-	done
-	mount -t proc proc "$root/proc"
-fi
+"$(dirname "$0")/../initramfs/unpack-root.sh" "$image" "$root"
+[ "$(id -u)" != 0 ] || mount -t proc proc "$root/proc"
 
 run() { # NAME [MURUN_OPTION...]: bare without options, else under murun
 	name=$1

@@ -29,7 +29,7 @@ ifneq ($(BASE_IMAGE),corpus)
 HOST_RUNS := $(foreach r,host-bare host-murun-nomultiuser host-murun-compat,\
 	$(OUT)/$(r)/results.txt)
 $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
-		report/host-run.sh
+		report/host-run.sh initramfs/unpack-root.sh
 	$(Q)$(call progress,probe and scenarios on the host, bare and under murun)
 	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
 		$(B)/initramfs.cpio $(OUT)

@@ -50,14 +50,7 @@ run() { # NAME MODE
 	mv "$out/$1.tmp" "$out/$1"
 }
 
-if [ "$(id -u)" = 0 ]; then
-	(cd "$root" && cpio -idm --quiet <"$image")
-	chmod 755 "$root"
-	for n in null:1:3 zero:1:5 urandom:1:9 random:1:8 tty:5:0; do
-		rm -f "$root/dev/${n%%:*}"
-		mknod -m 666 "$root/dev/${n%%:*}" c $(echo "${n#*:}" | tr : ' ')
-	done
-fi
+"$(dirname "$0")/../../initramfs/unpack-root.sh" "$image" "$root"
 run host-bare native
 for mode in nomultiuser compat; do
 	run "host-murun-$mode" "$mode"
