@@ -159,7 +159,7 @@ int report_check(json_t *r, const char *path)
 			return -1;
 		}
 	}
-	return 0;
+	return report_schema_check(r, path);
 }
 
 /* The headline counts are behaviour; the byte figure in them is a size. */

@@ -47,6 +47,8 @@ json_t *report_versions(json_t *const *reports, int n);
 void report_versions_markdown(json_t *r, FILE *f);
 /* 0 if R is a complete report of REPORT_SCHEMA, else -1 naming PATH. */
 int report_check(json_t *r, const char *path);
+/* 0 if every value of R has a type (and word) schema.c allows there. */
+int report_schema_check(json_t *r, const char *path);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
 int udiff(const char *a, const char *b, char **out);
 int report_rank(json_t *row, json_t *variants);

@@ -188,6 +188,27 @@ for c in "del r['summary']:summary" "del r['fallout']:fallout" \
 	check "diff: $sec broken ($expr) exits 2 both ways, naming it" \
 		'[ $rc -eq 2 ] && [ $rc2 -eq 2 ] && grep -q "broken.json: .*$sec" "$work/e"'
 done
+# A value of a type or a word the schema does not allow: every command
+# exits 2 naming the file and the place (versions crashed on the first two,
+# and dropped a column for the third).
+for c in "r['sweep'][0]['enosys']=[7]@sweep\[0\].enosys\[0\]" \
+	"r['fallout']['groups']={'g':[1]}@fallout.groups.g\[0\]" \
+	"del r['summary']['by_variant']@summary.by_variant" \
+	"r['summary']['by_variant'].pop('nomultiuser')@summary.by_variant.nomultiuser" \
+	"r['probes'][0]['verdict']['multiuser']='fine'@probes\[0\].verdict.multiuser" \
+	"r['variants'][0]['status']=1@variants\[0\].status" \
+	"r['summary']['by_variant']['multiuser']['silent']='0'@summary.by_variant.multiuser.silent"; do
+	expr=${c%%@*} place=${c#*@}
+	python3 -c "import json,sys; r=json.load(open(sys.argv[1])); $expr; json.dump(r,open(sys.argv[2],'w'))" \
+		"$work/good/report.json" "$work/typed.json"
+	for cmd in "versions --dest $work/v $work/good/report.json" \
+		"diff $work/good/report.json" "render --dest $work/v" complete; do
+		rc=0; "$mr" $cmd "$work/typed.json" >/dev/null 2>"$work/e" || rc=$?
+		check "${cmd%% *}: schema ($expr) exits 2 naming the place" \
+			'[ $rc -eq 2 ] && [ "$(wc -l <"$work/e")" = 1 ] &&
+			 grep -q "typed.json: \.$place" "$work/e"'
+	done
+done
 for f in good truncated empty noend garbage crashed badutf8; do
 	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
 	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
