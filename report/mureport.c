@@ -221,6 +221,15 @@ static int complete(int argc, char **argv)
 			report_str(v, "name"), report_str(v, "reason"));
 		bad = 1;
 	}
+	/* The corpus's runs, guests and host, count as much as the probe's. */
+	json_array_foreach(json_object_get(json_object_get(r, "applications_runs"),
+					   "runs"), k, v) {
+		if (!strcmp(report_str(v, "status"), "complete"))
+			continue;
+		fprintf(stderr, "report: %s: corpus run %s is incomplete: %s\n",
+			argv[0], report_str(v, "name"), report_str(v, "reason"));
+		bad = 1;
+	}
 	json_decref(r);
 	return bad;
 }

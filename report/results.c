@@ -67,6 +67,75 @@ static size_t utf8_valid(const unsigned char *s, size_t n)
 	return n;
 }
 
+/*
+ * A section's KTAP, top level and one level of subtests (the sweeps,
+ * indented by four): every "1..N" plan must be met by results numbered
+ * 1 to N in order, so a line lost inside an intact file is noticed.
+ */
+struct ktap {
+	int plan[2], seen[2], planline[2];
+	char err[200];
+};
+
+static void ktap_fail(struct ktap *k, const char *fmt, int a, int b, int c)
+{
+	if (!k->err[0])
+		snprintf(k->err, sizeof(k->err), fmt, a, b, c);
+}
+
+/* A subtest or the section ends: its results must have met its plan. */
+static void ktap_close(struct ktap *k, int lvl, int lineno)
+{
+	if (k->plan[lvl] >= 0 && k->seen[lvl] != k->plan[lvl])
+		ktap_fail(k, "lost lines: the plan 1..%d of line %d has %d results",
+			  k->plan[lvl], k->planline[lvl], k->seen[lvl]);
+	else if (k->plan[lvl] < 0 && k->seen[lvl])
+		ktap_fail(k, "lost lines: %d results before line %d have no plan",
+			  k->seen[lvl], lineno, 0);
+	k->plan[lvl] = -1;
+	k->seen[lvl] = 0;
+}
+
+static void ktap_line(struct ktap *k, const char *line, int lineno)
+{
+	int lvl = !strncmp(line, "    ", 4), n;
+	const char *s = line + 4 * lvl;
+
+	if (!lvl && line[0] == ' ')
+		return;
+	if (!strncmp(s, "1..", 3)) {
+		if (k->plan[lvl] >= 0 || k->seen[lvl])
+			ktap_fail(k, lvl ? "lost lines: a subtest's plan at line %d before the last one ended" :
+				  "repeated: a second plan at line %d", lineno, 0, 0);
+		k->plan[lvl] = atoi(s + 3);
+		k->planline[lvl] = lineno;
+		return;
+	}
+	if (!strncmp(s, "not ok ", 7))
+		s += 4;
+	else if (strncmp(s, "ok ", 3))
+		return;
+	n = atoi(s + 3);
+	/* A top-level result closes the subtest it summarises. */
+	if (!lvl && (k->plan[1] >= 0 || k->seen[1]))
+		ktap_close(k, 1, lineno);
+	if (n && n == k->seen[lvl])
+		ktap_fail(k, "repeated: result %d again at line %d (%d)", n, lineno, n);
+	else if (n != k->seen[lvl] + 1)
+		ktap_fail(k, "lost lines: result %d at line %d follows result %d",
+			  n, lineno, k->seen[lvl]);
+	k->seen[lvl] = n;
+	if (k->plan[lvl] >= 0 && n > k->plan[lvl])
+		ktap_fail(k, "repeated: result %d at line %d is beyond the plan 1..%d",
+			  n, lineno, k->plan[lvl]);
+}
+
+static void ktap_reset(struct ktap *k)
+{
+	k->plan[0] = k->plan[1] = -1;
+	k->seen[0] = k->seen[1] = 0;
+}
+
 /* "# ID KEY=VALUE": split in place; returns 0 if the line has that form. */
 static int split_obs(char *s, char **id, char **key, char **val)
 {
@@ -219,6 +288,8 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 	char path[4096], shown[256], *line = NULL, section[64] = "";
 	int lineno = 0, done = 0, ended_probe = 0, ended_apps = 0, probe_end = 0;
 	int ended_corpus = 0, corpus_end = 0;
+	struct ktap ktap = { .err = "" };
+	char lost[512] = "";
 	size_t cap = 0;
 	ssize_t n;
 	FILE *f;
@@ -271,6 +342,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 		}
 		if (!strncmp(line, "@@ begin ", 9)) {
 			snprintf(section, sizeof(section), "%s", line + 9);
+			ktap_reset(&ktap);
 			continue;
 		}
 		if (!strncmp(line, "@@ end ", 7)) {
@@ -279,6 +351,11 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 			if (rc && atoi(rc + 4) != 0)
 				incomplete(r, "payload exited non-zero: %s",
 					   line + 7);
+			ktap_close(&ktap, 1, lineno);
+			ktap_close(&ktap, 0, lineno);
+			if (ktap.err[0] && !lost[0])
+				snprintf(lost, sizeof(lost), "%s (section %s of %s)",
+					 ktap.err, section, shown);
 			ended_probe |= !strcmp(section, "probe");
 			ended_apps |= !strcmp(section, "apps");
 			ended_corpus |= !strcmp(section, "corpus");
@@ -289,6 +366,8 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 			done = 1;
 			continue;
 		}
+		if (section[0] && strcmp(section, "kernel"))
+			ktap_line(&ktap, line, lineno);
 		if (!strcmp(section, "kernel")) {
 			char *eq = strchr(line, '=');
 
@@ -321,5 +400,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 		incomplete(r, "the scenarios did not finish in %s", shown);
 	else if ((want & RESULTS_CORPUS) && (!ended_corpus || !corpus_end))
 		incomplete(r, "the corpus did not reach its end line in %s", shown);
+	else if (lost[0])
+		incomplete(r, "%s", lost);
 	return r;
 }

@@ -209,6 +209,22 @@ for c in "r['sweep'][0]['enosys']=[7]@sweep\[0\].enosys\[0\]" \
 			 grep -q "typed.json: \.$place" "$work/e"'
 	done
 done
+# Lines lost (or repeated) inside a file that still has its first and last
+# lines: the KTAP plans no longer match what was read.
+for c in '/^not ok 2 own.chown$/d@result 3 at line 35 follows result 1' \
+	'/^    ok 1 read$/d@result 2 at line 32 follows result 0' \
+	'/^    # sweep.x86_64.read result/,/^    ok 2 setuid$/d@the plan 1..2 of line 27 has 0 results' \
+	's/^ok 3 sweep.x86_64$/&\n&/@repeated: result 3 again'; do
+	mkdir -p "$work/lines/multiuser" "$work/lines/nomultiuser" "$work/linesr"
+	cp "$fx/good/multiuser/results.txt" "$work/lines/multiuser/"
+	sed "${c%%@*}" "$fx/good/nomultiuser/results.txt" >"$work/lines/nomultiuser/results.txt"
+	"$mr" build --out "$work/lines" --build "$fx/build" --sizes "$fx/none" \
+		--dest "$work/linesr" --base tiny --arch x86_64 --kver 6.1 \
+		--package 0 multiuser nomultiuser
+	rc=0; "$mr" complete "$work/linesr/report.json" 2>"$work/e" || rc=$?
+	check "lines: '${c%%@*}' is incomplete: ${c#*@}" \
+		'[ $rc -eq 1 ] && grep -qF "${c#*@}" "$work/e" && grep -q "section probe of nomultiuser/results.txt" "$work/e"'
+done
 for f in good truncated empty noend garbage crashed badutf8; do
 	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
 	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
@@ -252,6 +268,9 @@ check "corpus: verdict cells are coloured in the HTML" \
 	'grep -q "<td class=.silent.>silent" $work/corpus/report.html'
 corpus corpus-cut "$work/corpus-cut"
 r2=$work/corpus-cut/report.json
+rc=0; "$mr" complete "$r2" 2>"$work/e" || rc=$?
+check "corpus: complete exits 1 naming an incomplete corpus run" \
+	'[ $rc -eq 1 ] && grep -q "corpus run nomultiuser is incomplete: the corpus did not reach its end line" "$work/e"'
 check "corpus: a run without its end line is incomplete, its rows missing" \
 	'[ "$(q $r2 "[x[\"status\"] for x in r[\"applications_runs\"][\"runs\"] if x[\"name\"]==\"nomultiuser\"][0]")" = incomplete ] &&
 	 [ "$(q $r2 "r[\"applications\"][1][\"verdict\"][\"nomultiuser\"]")" = missing ] &&
