@@ -15,7 +15,9 @@ one file).  Output: the files by package, then the calls by how many
 files import them, then one line of totals; --json gives the same as one
 object.  --root DIR scans a system image unpacked in DIR: FOLDER and the
 paths shown are paths inside it.  --limit stops the scan after SECONDS and says so: the totals
-then count what was scanned.  Exit 0, or 2 for a bad command line.
+then count what was scanned.  A file it cannot open or parse is named
+("unreadable", "malformed") and the scan goes on.  Exit 0, or 2 for a bad
+command line.
 """
 import argparse
 import json
@@ -23,7 +25,6 @@ import os
 import sys
 import time
 
-from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
 from elftools.elf.sections import SymbolTableSection
 
@@ -41,10 +42,18 @@ capng_apply capng_change_id capng_get_caps_process capng_lock
 
 def imports(path):
     """The identity calls PATH imports; None if not an ELF program or
-    library, "static" if it has no dynamic symbol table."""
-    with open(path, "rb") as f:
-        if f.read(4) != b"\x7fELF":
-            return None
+    library, "static" if it has no dynamic symbol table, "unreadable" or
+    "malformed" (an ELF file pyelftools cannot read) otherwise."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return "unreadable"
+    with f:
+        try:
+            if f.read(4) != b"\x7fELF":
+                return None
+        except OSError:
+            return "unreadable"
         f.seek(0)
         try:
             elf = ELFFile(f)
@@ -62,8 +71,13 @@ def imports(path):
                 if name in CALLS:
                     found.add(name)
             return found
-        except (ELFError, ValueError, KeyError, OSError):
-            return None
+        except OSError:
+            return "unreadable"
+        # A corrupted file makes pyelftools raise more than ELFError
+        # (TypeError, AttributeError, OverflowError...): one bad file must
+        # not end the scan, and is named instead.
+        except Exception:  # pylint: disable=broad-except
+            return "malformed"
 
 
 def owners(info):
@@ -104,6 +118,7 @@ def main():
     pkgs = owners(a.dpkg_info)
     t0 = time.monotonic()
     seen, files, static, elf, cut = set(), {}, 0, 0, False
+    skipped = {"unreadable": [], "malformed": []}
     for top in a.folders:
         for where, dirs, names in os.walk(root + top):
             dirs.sort()
@@ -119,6 +134,9 @@ def main():
                 seen.add(real)
                 got = imports(real)
                 if got is None:
+                    continue
+                if isinstance(got, str) and got in skipped:
+                    skipped[got].append(p[len(root):])
                     continue
                 elf += 1
                 if got == "static":
@@ -148,6 +166,8 @@ def main():
         json.dump({"folders": a.folders, "elf_files": elf,
                    "importing": len(files), "cut_at_limit": cut,
                    "no_dynamic_symbols": static,
+                   "unreadable": skipped["unreadable"],
+                   "malformed": skipped["malformed"],
                    "files": files, "calls": by_call}, sys.stdout,
                   indent=1, sort_keys=True)
         print()
@@ -159,10 +179,14 @@ def main():
     print("calls:")
     for c in sorted(by_call, key=lambda c: (-by_call[c], c)):
         print(f"  {c}: {by_call[c]} files")
+    for why, paths in skipped.items():
+        for p in paths:
+            print(f"not scanned, {why}: {p}")
     print(f"{len(files)} of {elf} ELF files import an identity call "
           f"({len(by_pkg)} packages; {static} static, whose calls it cannot "
           f"see), {secs:.1f} s"
-          + (f"; stopped at the {a.limit:g} s limit" if cut else ""))
+          + (f"; stopped at the {a.limit:g} s limit" if cut else "")
+          + "".join(f"; {len(v)} {k}" for k, v in skipped.items() if v))
 
 
 if __name__ == "__main__":

@@ -40,6 +40,44 @@ echo /usr/sbin/daemon >"$t/img/info/img-pkg.list"
 "$scan" --json --root "$t/img" --dpkg-info "$t/img/info" /usr >"$t/rjson"
 check "--root: guest paths, guest packages, no host path" \
 	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"files\"] == {\"/usr/sbin/daemon\": {\"package\": \"img-pkg\", \"calls\": [\"setgroups\", \"setuid\"]}} and d[\"folders\"] == [\"/usr\"]" "$t/rjson" && ! grep -q "$t" "$t/rjson"'
+# One corrupted ELF file (a mutation of drop that makes pyelftools raise
+# something other than ELFError, found with a fixed seed) and, scanning
+# as nobody, one unreadable file: each named, the scan goes on.
+mkdir -p "$t/bad"
+cp "$t/bin/drop" "$t/bad/drop"
+/usr/bin/python3 - "$t/bin/plain" "$t/bad/corrupt" <<'PY'
+import io, random, sys
+from elftools.common.exceptions import ELFError
+from elftools.elf.elffile import ELFFile
+data, rnd = open(sys.argv[1], "rb").read(), random.Random(1)
+for _ in range(5000):
+    b = bytearray(data)
+    for _ in range(30):
+        b[rnd.randrange(4, len(b))] = rnd.randrange(256)
+    try:
+        d = ELFFile(io.BytesIO(bytes(b))).get_section_by_name(".dynsym")
+        for s in (d.iter_symbols() if d else ()):
+            s.name, s["st_shndx"]
+    except (ELFError, ValueError, KeyError, OSError):
+        continue
+    except Exception:
+        open(sys.argv[2], "wb").write(b)
+        sys.exit(0)
+sys.exit("no mutation found")
+PY
+"$scan" --json "$t/bad" >"$t/bjson" 2>"$t/berr" || true
+check "a corrupted ELF file is named malformed, the rest still scanned" \
+	'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"malformed\"] == [sys.argv[2]] and d[\"importing\"] == 1" "$t/bjson" "$t/bad/corrupt" && ! grep -q Traceback "$t/berr"'
+printf 'x' >"$t/bad/secret" && chmod 000 "$t/bad/secret" && chmod 755 "$t" "$t/bad"
+chmod 644 "$t/bad/drop" "$t/bad/corrupt"
+if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+	setpriv --reuid=65534 --regid=65534 --clear-groups "$scan" --json "$t/bad" \
+		>"$t/ujson" 2>"$t/uerr" || true
+	check "not as root: an unreadable file is named, the rest still scanned" \
+		'python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[\"unreadable\"] == [sys.argv[2]] and d[\"importing\"] == 1" "$t/ujson" "$t/bad/secret" && ! grep -q Traceback "$t/uerr"'
+else
+	echo "# SKIP unreadable file: this root cannot change its uid (setpriv)"
+fi
 rc=0; "$scan" "$t/missing" 2>"$t/err" || rc=$?
 check "a missing folder: exit 2, one line naming it" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <"$t/err")" = 1 ] && grep -q "missing" "$t/err"'
