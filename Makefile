@@ -208,7 +208,7 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter boot-faults app-unit import-scan
+	murun-filter boot-faults app-unit import-scan lava-names
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
 	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
@@ -624,6 +624,10 @@ check-app-unit:
 
 check-import-scan: | deps
 	$(Q)apps/tests/import-scan.sh apps/import-scan.py
+
+# What a payload names and a lab sets reaches LAVA quoted, never as code.
+check-lava-names: | deps
+	$(Q)initramfs/tests/lava-names.sh
 
 # LAVA's own record of the qemu jobs against the native boots of the same
 # images, case by case; the board jobs against LAVA's job schema.

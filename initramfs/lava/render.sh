@@ -14,6 +14,33 @@ set -eu
 kver=$1 base=$2 name=$3 url=$4 out=$5 kernel=$6
 here=$(dirname "$0")
 case $name in *[!a-z0-9-]*|'') echo "lava: bad variant name '$name'" >&2; exit 2 ;; esac
+# Names go into YAML and sed unquoted: LAVA's own names are such words.
+word() { # WHAT VALUE
+	case $2 in
+	*[!A-Za-z0-9._-]*|'')
+		echo "lava: $1 '$2' is not a word of letters, digits, '.', '_' and '-'" >&2
+		exit 2 ;;
+	esac
+}
+word KVER "$kver"
+word BASE "$base"
+word KERNEL "$kernel"
+dtype=${LAVA_DEVICE_TYPE:-REPLACE-device-type}
+arch=${LAVA_ARCH:-REPLACE-arch}
+ktype=${LAVA_KERNEL_TYPE:-REPLACE-kernel-type}
+word LAVA_DEVICE_TYPE "$dtype"
+word LAVA_ARCH "$arch"
+word LAVA_KERNEL_TYPE "$ktype"
+# A URL holds only what RFC 3986 allows unescaped; it reaches the job as
+# a single-quoted YAML scalar (' doubled), through sed (\, | and & escaped).
+case $url in
+*[!A-Za-z0-9._~:/?#@!\$\&\'\(\)*+,\;=%-]*|'')
+	echo "lava: URL '$url' has a character a URL cannot carry unescaped (percent-encode it)" >&2
+	exit 2 ;;
+esac
+yq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")" | sed 's/[\\|&]/\\&/g'; }
+kurl=$(yq "$url/$kernel")
+rurl=$(yq "$url/initramfs.cpio")
 for f in job-qemu.yaml.in job-board.yaml.in tests.yaml.in; do
 	[ -r "$here/$f" ] || { echo "lava: cannot read $here/$f" >&2; exit 2; }
 done
@@ -21,10 +48,8 @@ mkdir -p "$out"
 render() { # TEMPLATE OUT
 	sed -e "/^@TESTS@$/{r $here/tests.yaml.in" -e 'd}' \
 	    -e "s|@NAME@|$name|g; s|@KVER@|$kver|g; s|@BASE@|$base|g" \
-	    -e "s|@KERNEL_URL@|$url/$kernel|g; s|@RAMDISK_URL@|$url/initramfs.cpio|g" \
-	    -e "s|@DEVICE_TYPE@|${LAVA_DEVICE_TYPE:-REPLACE-device-type}|g" \
-	    -e "s|@ARCH@|${LAVA_ARCH:-REPLACE-arch}|g" \
-	    -e "s|@KERNEL_TYPE@|${LAVA_KERNEL_TYPE:-REPLACE-kernel-type}|g" \
+	    -e "s|@KERNEL_URL@|$kurl|g; s|@RAMDISK_URL@|$rurl|g" \
+	    -e "s|@DEVICE_TYPE@|$dtype|g; s|@ARCH@|$arch|g; s|@KERNEL_TYPE@|$ktype|g" \
 	    "$here/$1" >"$2.tmp"
 	if grep -n '@[A-Z_]*@' "$2.tmp" >&2; then
 		echo "lava: $1: placeholder left unrendered" >&2
