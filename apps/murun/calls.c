@@ -3,6 +3,7 @@
  * The filtered calls as murun sees them: which entry point a number is,
  * what its arguments are, and the one trace line every mode prints.
  */
+#include <errno.h>
 #include <linux/audit.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,6 +14,15 @@
 #define X32_BIT 0x40000000
 
 FILE *mu_out;
+int mu_out_errno;
+
+void mu_out_line(const char *line)
+{
+	/* One write per line: traced tasks may print at the same time. */
+	if ((fprintf(mu_out, "murun: %s\n", line) < 0 || fflush(mu_out)) &&
+	    !mu_out_errno)
+		mu_out_errno = errno ? errno : EIO;
+}
 
 /* Entry points (without a "16" suffix): how many args, how to answer. */
 static const struct mu_call calls[] = {
@@ -107,7 +117,5 @@ void mu_trace(uint32_t arch, const struct mu_syscall *s,
 	char line[256];
 
 	mu_format_call(line, sizeof(line), arch, s, args, result);
-	/* One write per line: traced tasks may print at the same time. */
-	fprintf(mu_out, "murun: %s\n", line);
-	fflush(mu_out);
+	mu_out_line(line);
 }

@@ -131,6 +131,9 @@ void mu_program_exited(int code)
 		mu_sum_print(err_out, code);
 	}
 	prctl(PR_SET_PDEATHSIG, 0);
+	/* A trace cut by a write error is no trace: murun says so, not 0. */
+	if (mu_out_errno)
+		code = -mu_out_errno;
 	if (write(report_fd, &code, sizeof(code)) != sizeof(code))
 		perror("murun: cannot report the exit status");
 	close(report_fd);
@@ -282,6 +285,11 @@ int mu_supervised(const struct mu_args *a)
 	while (n < 0 && errno == EINTR);
 	if (n != sizeof(code)) {
 		fprintf(stderr, "murun: the supervisor died before the program exited\n");
+		return 125;
+	}
+	if (code < 0) {
+		fprintf(stderr, "murun: cannot write the trace to %s: %s; it is incomplete\n",
+			a->output ? a->output : "stderr", strerror(-code));
 		return 125;
 	}
 	return code;

@@ -42,8 +42,8 @@ static void usage(FILE *f)
 	      "PROGRAM said next, the requests answered and not carried out.\n"
 	      "Exit status: PROGRAM's (plain nomultiuser mode becomes PROGRAM;\n"
 	      "the others report a death by signal N as 128+N); 2 for a bad\n"
-	      "command line, 125 if murun itself failed, 127 if PROGRAM cannot\n"
-	      "be run.\n", f);
+	      "command line, 125 if murun itself failed (a trace it could not\n"
+	      "write included), 127 if PROGRAM cannot be run.\n", f);
 }
 
 /*

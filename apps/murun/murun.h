@@ -57,6 +57,10 @@ int mu_parse_args(int argc, char **argv, struct mu_args *a);
 
 /* Where trace lines go: stderr, or --output's file. */
 extern FILE *mu_out;
+/* The first write error on mu_out (an errno), 0 while every line got out. */
+extern int mu_out_errno;
+/* "murun: LINE\n" on mu_out as one write; a failure is kept in mu_out_errno. */
+void mu_out_line(const char *line);
 /* "[ia32 ]name(args) = RESULT" into BUF. */
 void mu_format_call(char *buf, size_t len, uint32_t arch,
 		    const struct mu_syscall *s, const __u64 *args,

@@ -76,7 +76,7 @@ static void print_identity(pid_t pid)
 		{ "Uid:\t", "uid" }, { "Gid:\t", "gid" },
 		{ "Groups:", "groups" }, { "CapEff:\t", "capeff" },
 	};
-	char path[64], line[512], name[64] = "?", out[1024] = "";
+	char path[64], line[512], name[64] = "?", out[1024] = "", rec[1200];
 	int tgid = -1;
 	size_t i;
 	FILE *f;
@@ -99,8 +99,8 @@ static void print_identity(pid_t pid)
 	fclose(f);
 	if (tgid != pid)
 		return;
-	fprintf(mu_out, "murun: exit %s%s\n", name, out);
-	fflush(mu_out);
+	snprintf(rec, sizeof(rec), "exit %s%s", name, out);
+	mu_out_line(rec);
 }
 
 /*

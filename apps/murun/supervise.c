@@ -242,10 +242,8 @@ static long watched(const struct seccomp_notif *q, const struct mu_watch *w,
 		*pass = 1;
 		return 0;
 	}
-	if (trace) {
-		fprintf(mu_out, "murun: %s\n", call);
-		fflush(mu_out);
-	}
+	if (trace)
+		mu_out_line(call);
 	return 0;
 }
 

@@ -40,6 +40,14 @@ check "ENOSYS mode becomes the program (same pid, no fork)" '[ "$(cat pid)" = "$
 "$mr" --trace --output=t -- "$mp" --no-sweep 'setid.setuid_nobody.raw' >/dev/null 2>t.err
 check "--output puts the trace in the file, not on stderr" \
 	'grep -qx "murun: setuid(65534) = -1 ENOSYS" t && ! grep -q "^murun:" t.err'
+# A trace that cannot be written (a full disk) is no trace: 125, named.
+for m in nomultiuser compat native; do
+	rc=0; "$mr" --mode=$m --trace --output=/dev/full -- "$mp" --no-sweep \
+		'setid.setuid_nobody.raw' >/dev/null 2>f.err || rc=$?
+	check "--mode=$m --output on a full disk: exit 125, one line naming it" \
+		'[ $rc -eq 125 ] && [ "$(wc -l <f.err)" = 1 ] &&
+		 grep -q "cannot write the trace to /dev/full: No space left on device" f.err'
+done
 rc=0; "$mr" --output=t -- true 2>t.err || rc=$?
 check "--output without --trace: exit 2, one line" \
 	'[ $rc -eq 2 ] && [ "$(wc -l <t.err)" = 1 ] && grep -q "needs --trace" t.err'
