@@ -169,23 +169,27 @@ static void create_after(const struct probe *p)
 static const struct probe rows[] = {
 	{ "dac.setuid_exec", "dac",
 	  "chown 1000:1000 + chmod u+s a copy of the probe, root execs it",
-	  "the program runs with euid 1000", setid_exec, { 0 }, NEED_ROOT },
+	  "the program runs with euid 1000", setid_exec, { 0 },
+	  NEED_ROOT | NEED_CAP(CAP_CHOWN) | NEED_CAP(CAP_FOWNER) |
+	  NEED_NO_NNP },
 	{ "dac.setgid_exec", "dac",
 	  "chown 1000:1000 + chmod g+s a copy of the probe, root execs it",
-	  "the program runs with egid 1000", setid_exec, { 1 }, NEED_ROOT },
+	  "the program runs with egid 1000", setid_exec, { 1 },
+	  NEED_ROOT | NEED_CAP(CAP_CHOWN) | NEED_CAP(CAP_FOWNER) |
+	  NEED_CAP(CAP_FSETID) | NEED_NO_NNP },
 	{ "dac.mode000", "dac", "open(O_RDWR), access(R_OK/X_OK), mode 000",
 	  "root opens it (CAP_DAC_OVERRIDE); X_OK is EACCES: no x bit at all",
-	  mode000, { 0 }, NEED_ROOT },
+	  mode000, { 0 }, NEED_ROOT | NEED_CAP(CAP_DAC_OVERRIDE) },
 	{ "dac.access_vs_eaccess", "dac",
 	  "ruid 0, euid 65534: access() vs faccessat(AT_EACCESS), 0600 file",
 	  "access() 0 (real uid), faccessat(AT_EACCESS) EACCES",
-	  eaccess_probe, { 0 }, NEED_ROOT },
+	  eaccess_probe, { 0 }, NEED_ROOT | NEED_CAP(CAP_SETUID) },
 	{ "dac.umask", "dac", "umask(027), then create with mode 0666",
 	  "the file gets mode 0640", umask_probe },
 	{ "dac.create_after_setuid", "dac",
 	  "setuid(65534) (libc), then create a file in /tmp",
 	  "0; the new file is owned by 65534", create_after, { 0 },
-	  NEED_ROOT },
+	  NEED_ROOT | NEED_CAP(CAP_SETUID) },
 };
 
 PROBE_SET(dac_set, rows);

@@ -63,11 +63,14 @@ static void set_owner(const struct probe *p)
 
 static const struct probe rows[] = {
 	{ "ipc.shm_owner", "ipc", "shmctl(IPC_SET) uid/gid 1000, IPC_STAT",
-	  "0; shm_perm reads back 1000:1000", set_owner, { SHM }, NEED_ROOT },
+	  "0; shm_perm reads back 1000:1000", set_owner, { SHM },
+	  NEED_ROOT | NEED_IDS },
 	{ "ipc.msg_owner", "ipc", "msgctl(IPC_SET) uid/gid 1000, IPC_STAT",
-	  "0; msg_perm reads back 1000:1000", set_owner, { MSG }, NEED_ROOT },
+	  "0; msg_perm reads back 1000:1000", set_owner, { MSG },
+	  NEED_ROOT | NEED_IDS },
 	{ "ipc.sem_owner", "ipc", "semctl(IPC_SET) uid/gid 1000, IPC_STAT",
-	  "0; sem_perm reads back 1000:1000", set_owner, { SEM }, NEED_ROOT },
+	  "0; sem_perm reads back 1000:1000", set_owner, { SEM },
+	  NEED_ROOT | NEED_IDS },
 };
 
 PROBE_SET(ipc_set, rows);

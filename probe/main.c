@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <linux/capability.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,12 @@ static void detect_multiuser(const void *arg)
 		same("identity changes take effect");
 	loud("setresuid(%d) %s", NOBODY, r ? errname(errno) : "did not take");
 }
+
+/* What the detection needs, as a row would. */
+static const struct probe detect = {
+	"detect", "", "", "", NULL, { 0 },
+	NEED_ROOT | NEED_CAP(CAP_SETUID)
+};
 
 static void usage(FILE *f)
 {
@@ -137,7 +144,12 @@ int main(int argc, char **argv)
 	facts.root = geteuid() == 0;
 	facts.multiuser = -1;
 	caps_given(&facts.bnd, &facts.prm);
-	if (facts.root) {
+	needs_facts();
+	if (facts.root && needs_unmet(&detect, r.reason, sizeof(r.reason))) {
+		/* Without CAP_SETUID a refusal says nothing of the kernel. */
+		make_file(SECRET, 0);
+		make_file(SECRET ".600", 0600);
+	} else if (facts.root) {
 		make_file(SECRET, 0);
 		make_file(SECRET ".600", 0600);
 		if (run_in_child(detect_multiuser, NULL, PROBE_TIMEOUT_MS,
@@ -166,10 +178,8 @@ int main(int argc, char **argv)
 			printf("# %s cat=%s\n# %s desc=%s\n# %s linux=%s\n",
 			       p->id, p->cat, p->id, p->desc, p->id,
 			       p->linux_does);
-			if ((p->needs & NEED_ROOT) && !facts.root) {
+			if (needs_unmet(p, r.reason, sizeof(r.reason))) {
 				r.v = V_SKIP;
-				snprintf(r.reason, sizeof(r.reason),
-					 "needs root: expectations are what Linux grants root");
 			} else if (run_in_child(run_probe, p, PROBE_TIMEOUT_MS,
 						stdout, p->id, &r) < 0) {
 				perror("muprobe: fork");

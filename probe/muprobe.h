@@ -10,12 +10,23 @@
 #ifndef MUPROBE_H
 #define MUPROBE_H
 
+#include <linux/capability.h>
 #include <stddef.h>
 
 #include "errname.h"
 
-/* Requirements are data: a row lists what it needs, the runner checks. */
-#define NEED_ROOT	0x1	/* euid 0 at start: expectations assume root */
+/*
+ * Requirements are data: a row lists what it needs, the runner checks
+ * (needs.c).  A row whose expectation is what Linux grants a full root
+ * names the capabilities it relies on, so that a root a container gave
+ * less is told "skip", not a difference that belongs to the container.
+ */
+#define NEED_ROOT	(1ULL << 63)	/* euid 0 at start */
+#define NEED_NO_NNP	(1ULL << 62)	/* set-id exec: no_new_privs off */
+#define NEED_IDS	(1ULL << 61)	/* ids other than 0 map (no user ns) */
+#define NEED_INIT_NS	(1ULL << 60)	/* capabilities over the whole machine */
+#define NEED_CAP(c)	(1ULL << (c))	/* in this root's bounding and permitted sets */
+#define NEED_CAPS	((1ULL << 48) - 1)
 
 struct probe {
 	const char *id;		/* stable, e.g. "uid.getresuid" */
@@ -24,7 +35,7 @@ struct probe {
 	const char *linux_does;	/* stock Linux, from man pages and source */
 	void (*run)(const struct probe *p);
 	long arg[4];		/* row parameters for shared functions */
-	unsigned int needs;
+	unsigned long long needs;
 };
 
 struct probe_set {
@@ -49,8 +60,15 @@ struct kernel_facts {
 	 * dropped some (CAP_SYS_RESOURCE, say) on a stock kernel.
 	 */
 	unsigned long long bnd, prm;
+	int nnp;	/* no_new_privs set at start */
+	int ids_mapped;	/* every id maps (the initial user namespace) */
 };
 extern struct kernel_facts facts;
+
+/* 0 if P's needs are met here, else -1 with why it cannot be judged. */
+int needs_unmet(const struct probe *p, char *why, size_t len);
+/* Read what needs_unmet() compares against into facts. */
+void needs_facts(void);
 
 /* Child side: report and judge.  The verdicts do not return. */
 void obs(const char *key, const char *fmt, ...)

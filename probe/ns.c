@@ -91,37 +91,41 @@ static void acct_off(const struct probe *p)
 	same("accounting switched off");
 }
 
-#define UNSHARE(name, flag, opt) \
+/* NEED: what a root needs beyond the kernel option (user: nothing). */
+#define UNSHARE(name, flag, opt, need) \
 	{ "ns.unshare_" name, "ns", "unshare(" #flag ")", \
 	  "0 when " opt " is built in", new_ns, \
-	  { flag, 0, (long)opt }, NEED_ROOT }
-#define CLONE(name, flag, opt) \
+	  { flag, 0, (long)opt }, NEED_ROOT | (need) }
+#define CLONE(name, flag, opt, need) \
 	{ "ns.clone_" name, "ns", "clone(" #flag ")", \
 	  "a child in a new namespace when " opt " is built in", new_ns, \
-	  { flag, 1, (long)opt }, NEED_ROOT }
+	  { flag, 1, (long)opt }, NEED_ROOT | (need) }
+
+#define ADMIN NEED_CAP(CAP_SYS_ADMIN)
 
 static const struct probe rows[] = {
-	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS"),
-	CLONE("user", CLONE_NEWUSER, "CONFIG_USER_NS"),
-	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS"),
-	CLONE("pid", CLONE_NEWPID, "CONFIG_PID_NS"),
-	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS"),
-	CLONE("net", CLONE_NEWNET, "CONFIG_NET_NS"),
-	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS"),
-	CLONE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS"),
-	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS"),
-	CLONE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS"),
-	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES"),
-	CLONE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES"),
-	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS"),
-	CLONE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS"),
+	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
+	CLONE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
+	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
+	CLONE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
+	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
+	CLONE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
+	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
+	CLONE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
+	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
+	CLONE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
+	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
+	CLONE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
+	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
+	CLONE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
 	/* clone() reads 0x80 as part of the exit signal: unshare only. */
-	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS"),
+	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS", ADMIN),
 	{ "ns.setns_uts", "ns", "setns() into /proc/self/ns/uts",
-	  "0 when CONFIG_NAMESPACES is built in", set_ns, { 0 }, NEED_ROOT },
+	  "0 when CONFIG_NAMESPACES is built in", set_ns, { 0 },
+	  NEED_ROOT | NEED_CAP(CAP_SYS_ADMIN) | NEED_INIT_NS },
 	{ "acct.acct_off", "acct", "acct(NULL)",
 	  "0 when CONFIG_BSD_PROCESS_ACCT is built in", acct_off, { 0 },
-	  NEED_ROOT },
+	  NEED_ROOT | NEED_CAP(CAP_SYS_PACCT) | NEED_INIT_NS },
 };
 
 PROBE_SET(ns_set, rows);

@@ -64,15 +64,18 @@ static void do_chown(const struct probe *p)
 
 static const struct probe rows[] = {
 	{ "own.chown", "own", "chown(file, 1000, 1000), then stat()",
-	  "0; stat shows 1000:1000", do_chown, { CHOWN }, NEED_ROOT },
+	  "0; stat shows 1000:1000", do_chown, { CHOWN },
+	  NEED_ROOT | NEED_CAP(CAP_CHOWN) },
 	{ "own.fchown", "own", "fchown(fd, 1000, 1000), then stat()",
-	  "0; stat shows 1000:1000", do_chown, { FCHOWN }, NEED_ROOT },
+	  "0; stat shows 1000:1000", do_chown, { FCHOWN },
+	  NEED_ROOT | NEED_CAP(CAP_CHOWN) },
 	{ "own.lchown", "own", "lchown(symlink, 1000, 1000), then lstat()",
 	  "0; lstat shows the link owned by 1000:1000",
-	  do_chown, { LCHOWN }, NEED_ROOT },
+	  do_chown, { LCHOWN }, NEED_ROOT | NEED_CAP(CAP_CHOWN) },
 	{ "own.fchownat", "own",
 	  "fchownat(AT_FDCWD, file, 1000, 1000, AT_SYMLINK_NOFOLLOW)",
-	  "0; stat shows 1000:1000", do_chown, { FCHOWNAT }, NEED_ROOT },
+	  "0; stat shows 1000:1000", do_chown, { FCHOWNAT },
+	  NEED_ROOT | NEED_CAP(CAP_CHOWN) },
 	{ "own.chown_keep", "own", "chown(file, -1, -1)",
 	  "0; owner unchanged (0:0)", do_chown, { CHOWN_KEEP }, NEED_ROOT },
 };

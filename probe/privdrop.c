@@ -39,11 +39,12 @@ static const struct probe rows[] = {
 	{ "privdrop.careful", "privdrop",
 	  "setgroups+setgid+setuid to nobody, checking each; regain root?",
 	  "every call 0; setuid(0) afterwards EPERM; no privilege left",
-	  drop, { 1 }, NEED_ROOT },
+	  drop, { 1 },
+	  NEED_ROOT | NEED_CAP(CAP_SETUID) | NEED_CAP(CAP_SETGID) },
 	{ "privdrop.careless", "privdrop",
 	  "the same drop ignoring return values; is it still root?",
 	  "no privilege left: setuid(0) EPERM, mode-000 files refused",
-	  drop, { 0 }, NEED_ROOT },
+	  drop, { 0 }, NEED_ROOT | NEED_CAP(CAP_SETUID) },
 };
 
 PROBE_SET(privdrop_set, rows);

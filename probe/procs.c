@@ -78,10 +78,11 @@ static const struct probe rows[] = {
 	{ "proc.kill_cross_user", "procs",
 	  "after setresuid(65534), kill(root_pid, 0)",
 	  "EPERM: an unprivileged process cannot signal another user's",
-	  kill_cross, { 0 }, NEED_ROOT },
+	  kill_cross, { 0 }, NEED_ROOT | NEED_CAP(CAP_SETUID) },
 	{ "proc.pid_owner", "procs",
 	  "stat /proc/PID of a child that did setresuid(65534)",
-	  "owned by 65534", proc_owner, { 0 }, NEED_ROOT },
+	  "owned by 65534", proc_owner, { 0 },
+	  NEED_ROOT | NEED_CAP(CAP_SETUID) },
 };
 
 PROBE_SET(procs_set, rows);

@@ -111,11 +111,13 @@ static void scm_creds(const struct probe *p)
 static const struct probe rows[] = {
 	{ "sock.peercred", "sock",
 	  "client setresuid(65534) then connects; server reads SO_PEERCRED",
-	  "the server sees uid 65534", peercred, { 0 }, NEED_ROOT },
+	  "the server sees uid 65534", peercred, { 0 },
+	  NEED_ROOT | NEED_CAP(CAP_SETUID) },
 	{ "sock.scm_credentials", "sock",
 	  "root sends SCM_CREDENTIALS claiming uid/gid 65534",
 	  "allowed for CAP_SETUID/CAP_SETGID; the receiver sees 65534 65534",
-	  scm_creds, { 0 }, NEED_ROOT },
+	  scm_creds, { 0 },
+	  NEED_ROOT | NEED_CAP(CAP_SETUID) | NEED_CAP(CAP_SETGID) },
 };
 
 PROBE_SET(sock_set, rows);
