@@ -33,12 +33,12 @@ done
 # the series, and its count.
 n=$(sed -e 's/#.*//' "$dir/series" | grep -c .)
 cl=$dir/0000-cover-letter.patch
-if ! grep -q "^Subject: \[PATCH 0/$n\] " "$cl" 2>/dev/null; then
+if ! grep -q "^Subject: \[\(RFC \)\?PATCH 0/$n\] " "$cl" 2>/dev/null; then
 	echo "FAIL: $cl missing or not [PATCH 0/$n]" >&2
 	fails=$((fails + 1))
 fi
 for p in $(sed -e 's/#.*//' "$dir/series"); do
-	subj=$(sed -n 's/^Subject: \[PATCH [0-9]*\/[0-9]*\] //p' "$dir/$p")
+	subj=$(sed -n 's/^Subject: \[\(RFC \)\?PATCH [0-9]*\/[0-9]*\] //p' "$dir/$p")
 	grep -qF "  $subj" "$cl" 2>/dev/null || {
 		echo "FAIL: the cover letter does not list '$subj'" >&2
 		fails=$((fails + 1))
