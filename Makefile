@@ -73,6 +73,9 @@ PAIRS := $(or $(base_$(BASE)_pairs),multiuser:nomultiuser control:nomultiuser \
 # The variants and, when a pair needs it, control.
 KERNELS := $(VARIANTS) $(if $(filter control:%,$(PAIRS)),control)
 SEED ?= 1
+# kernel/NAME.kunitconfig files of the series that check-kunit runs
+# (multiuser: STRICT and COMPAT; multiuser_compat: COMPAT alone).
+KUNIT_CONFIGS ?= multiuser
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
 JOBS ?= $(shell nproc)
@@ -180,6 +183,7 @@ help:
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
 	@echo '  BUILD=$(BUILD) build folder (build/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
+	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
 	@echo '  V=1            show commands'
 
 # ---- dependencies -----------------------------------------------------------
@@ -210,7 +214,7 @@ deps:
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit import-scan lava-names probe-container
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
-	initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
+	kunit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
@@ -598,6 +602,27 @@ check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh $(KVER) $(BASE)
 
+# The series' KUnit suites (its last patch), as a maintainer runs them:
+# kunit.py builds its own x86_64 kernel under $(B)/kunit/NAME, through
+# ccache, and boots it in QEMU.  The JSON (kunit.py --json) is kept even
+# when a case fails; no JSON is a run that did not happen.
+KUNIT_OUT := out/$(KVER)/kunit
+$(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
+	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
+	$(Q)mkdir -p $(@D) $(B)/kunit
+	$(Q)rm -f $@.tmp; $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
+		CCACHE_BASEDIR=$(ABS)) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
+		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
+		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
+		--json=$(ABS)/$@.tmp >$(B)/kunit/$*.log 2>&1 || true
+	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.log; \
+		echo "kunit: $*: no results; log in $(B)/kunit/$*.log" >&2; exit 1; }
+	$(Q)mv $@.tmp $@
+	$(Q)$(call progress,kunit $*: $$(grep -c '"status": "PASS"' $@) cases passed)
+
+check-kunit: $(foreach c,$(KUNIT_CONFIGS),$(KUNIT_OUT)/$(c).json)
+	$(Q)kernel-patch/tests/kunit.sh $(KSRC) $(B)/kunit $^
+
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B) $(KSRC)
 
@@ -625,6 +650,7 @@ check-murun: $(B)/murun/murun $(B)/probe/muprobe $(T)/setxid-threads \
 
 check-app-unit:
 	$(Q)python3 apps/tests/verdict.py apps/app-verdict.py
+	$(Q)apps/tests/app-args.sh apps/app.sh
 
 check-import-scan: | deps
 	$(Q)apps/tests/import-scan.sh apps/import-scan.py

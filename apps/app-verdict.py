@@ -188,11 +188,30 @@ def dump(path, recs):
             f.write(f"{k}: {v}\n")
 
 
+def bad_input(msg):
+    """One line on stderr and exit 2: not a verdict, a command that
+    cannot be judged."""
+    sys.stderr.write(f"app-verdict: {msg}\n")
+    return 2
+
+
 def main(argv):
     if len(argv) < 4:
         sys.stderr.write(__doc__.split("\n\n")[-1])
         return 2
     d, expect, variants = argv[1], argv[2], argv[3:]
+    if not os.path.isdir(d):
+        return bad_input(f"{d}: not a folder of runs")
+    if not expect.isdigit():
+        return bad_input(f"the expected exit status must be a number, "
+                         f"not '{expect}'")
+    try:
+        return judge_all(d, expect, variants)
+    except OSError as e:
+        return bad_input(f"cannot write in {d}: {e.strerror}")
+
+
+def judge_all(d, expect, variants):
     runs, verdicts = {}, {}
     for v in variants:
         try:

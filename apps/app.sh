@@ -65,7 +65,7 @@ app=$1
 shift
 case $app in
 */*) ;;
-*) app=$(command -v "$app" 2>/dev/null) || die "$1 is not in PATH" ;;
+*) prog=$app; app=$(command -v "$prog" 2>/dev/null) || die "$prog is not in PATH" ;;
 esac
 [ -f "$app" ] && [ -x "$app" ] || die "$app is not an executable file"
 app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")

@@ -14,6 +14,10 @@ compare: every leaf result of the native run, as the kernel's own KTAP
 parser (kunit.py parse) reads it, must be a LAVA case with the same result,
 and nothing else may be there but the subtest parents and SUITE.complete;
 the verdict sets must count what the report counts for that variant.
+Exit 1 naming each difference.
+
+Either: exit 2 and one line for input it cannot read or that is not what
+it expects (a missing or cut file, JSON of another shape).
 """
 import json
 import os
@@ -76,7 +80,7 @@ def sections(path, names=("probe", "apps")):
         r = subprocess.run([os.path.join(here, "..", "section.sh"), path, n],
                            capture_output=True, text=True)
         if r.returncode:
-            die(r.stderr.strip().removeprefix("section: "))
+            die(r.stderr.strip().removeprefix("section: "), 2)
         out[n] = r.stdout.splitlines()
     return out
 
@@ -109,8 +113,26 @@ def kunit_leaves(kunit, ktap):
     return leaves, parents
 
 
+def load(path, what):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        die(f"cannot read {path}: {e.strerror}", 2)
+    except ValueError as e:
+        die(f"{path}: not {what}: {e}", 2)
+
+
 def compare(lava_json, native, report, variant, kunit):
-    lava = json.load(open(lava_json))
+    try:
+        compare_runs(lava_json, native, report, variant, kunit)
+    except (KeyError, TypeError, AttributeError) as e:
+        die(f"{lava_json} or {report}: not the results this expects "
+            f"({type(e).__name__}: {e})", 2)
+
+
+def compare_runs(lava_json, native, report, variant, kunit):
+    lava = load(lava_json, "a muprobe-lava results file")
     native_sections = sections(native)
     problems, summary = [], []
     for s in SUITES:
@@ -130,7 +152,7 @@ def compare(lava_json, native, report, variant, kunit):
         if got.get(s + ".complete", {}).get("result") != "pass":
             problems.append(f"{s}: {s}.complete did not pass")
         summary.append(f"{s} {len(got)} cases")
-    rep = json.load(open(report))
+    rep = load(report, "a report")
     want = {}
     for p in rep["probes"]:
         v = p["verdict"].get(variant)

@@ -73,5 +73,21 @@ done
 rc=0; render http://lab.example "LAVA_DEVICE_TYPE=up2: {x}" || rc=$?
 check "a device type that is not a word: exit 2 naming it" \
 	'[ $rc -eq 2 ] && grep -q "LAVA_DEVICE_TYPE" "$t/rerr"'
+
+# results.py on input it cannot use: exit 2, one line, no traceback.
+echo '{}' >"$t/empty.json"
+echo '[1' >"$t/cut.json"
+printf '@@ muprobe-guest 1\n' >"$t/cut.txt"
+for c in "a missing LAVA file@$t/none.json $t/cut.txt $t/empty.json" \
+	"a cut JSON file@$t/cut.json $t/cut.txt $t/empty.json" \
+	"a cut native run@$t/empty.json $t/cut.txt $t/empty.json"; do
+	what=${c%%@*} args=${c#*@}
+	rc=0
+	# shellcheck disable=SC2086
+	/usr/bin/python3 "$here/results.py" compare $args multiuser \
+		"$here/../../build/none/kunit.py" >"$t/out" 2>"$t/err" || rc=$?
+	check "results.py compare, $what: exit 2, one line" \
+		'[ $rc -eq 2 ] && [ "$(wc -l <"$t/err")" = 1 ] && ! grep -q Traceback "$t/err"'
+done
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]
