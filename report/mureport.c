@@ -10,6 +10,7 @@
  * input.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,19 +36,51 @@ static void usage(FILE *f)
 	      "      --sizes makes size and version changes count too.\n", f);
 }
 
+/*
+ * The files one command writes replace the old ones as a set: each is
+ * written beside its place first, and only when all are written are they
+ * renamed.  A failed write or a signal removes what was half written and
+ * leaves the old set as it was.
+ */
+#define SET_MAX 3
+static struct {
+	char path[SET_MAX][4096], tmp[SET_MAX][4200];
+	volatile sig_atomic_t n;
+} set;
+
+static void set_abort(void)
+{
+	int i;
+
+	for (i = 0; i < set.n; i++)
+		unlink(set.tmp[i]);
+	set.n = 0;
+}
+
+static void on_signal(int sig)
+{
+	int i;
+
+	for (i = 0; i < set.n; i++)
+		unlink(set.tmp[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 static int save(const char *dest, const char *name, json_t *r,
 		void (*render)(json_t *, FILE *))
 {
-	char path[4096], tmp[4200];
+	int i = set.n, bad;
 	FILE *f;
-	int bad;
 
-	snprintf(path, sizeof(path), "%s/%s", dest, name);
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	f = fopen(tmp, "w");
+	snprintf(set.path[i], sizeof(set.path[i]), "%s/%s", dest, name);
+	snprintf(set.tmp[i], sizeof(set.tmp[i]), "%s/%s.tmp", dest, name);
+	set.n = i + 1;
+	f = fopen(set.tmp[i], "w");
 	if (!f) {
-		fprintf(stderr, "mureport: cannot write %s: %s\n", tmp,
+		fprintf(stderr, "mureport: cannot write %s: %s\n", set.tmp[i],
 			strerror(errno));
+		set_abort();
 		return -1;
 	}
 	if (render) {
@@ -57,12 +90,28 @@ static int save(const char *dest, const char *name, json_t *r,
 		fputc('\n', f);
 	}
 	bad = ferror(f);
-	if (fclose(f) || bad || rename(tmp, path)) {
-		fprintf(stderr, "mureport: cannot write %s: %s\n", path,
-			strerror(errno));
-		unlink(tmp);
+	if (fclose(f) || bad) {
+		fprintf(stderr, "mureport: cannot write %s: %s\n", set.path[i],
+			bad ? "write error" : strerror(errno));
+		set_abort();
 		return -1;
 	}
+	return 0;
+}
+
+/* Every file of the set written: put them in place. */
+static int save_done(void)
+{
+	int i;
+
+	for (i = 0; i < set.n; i++)
+		if (rename(set.tmp[i], set.path[i])) {
+			fprintf(stderr, "mureport: cannot write %s: %s\n",
+				set.path[i], strerror(errno));
+			set_abort();
+			return -1;
+		}
+	set.n = 0;
 	return 0;
 }
 
@@ -145,7 +194,7 @@ static int build(int argc, char **argv)
 
 	rc = !r || save(dest, "report.json", r, NULL) ||
 	     save(dest, "report.md", r, report_markdown) ||
-	     save(dest, "report.html", r, report_html);
+	     save(dest, "report.html", r, report_html) || save_done();
 	json_decref(r);
 	return rc;
 }
@@ -255,7 +304,8 @@ static int versions(int argc, char **argv)
 	}
 	v = report_versions(r, n);
 	if (save(argv[1], "versions.json", v, NULL) ||
-	    save(argv[1], "versions.md", v, report_versions_markdown))
+	    save(argv[1], "versions.md", v, report_versions_markdown) ||
+	    save_done())
 		rc = 1;
 	json_decref(v);
 	for (i = 0; i < n; i++)
@@ -277,13 +327,18 @@ static int render(int argc, char **argv)
 	if (!r)
 		return 2;
 	rc = save(argv[1], "report.md", r, report_markdown) ||
-	     save(argv[1], "report.html", r, report_html);
+	     save(argv[1], "report.html", r, report_html) || save_done();
 	json_decref(r);
 	return rc;
 }
 
 int main(int argc, char **argv)
 {
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ };
+	size_t i;
+
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		signal(sigs[i], on_signal);
 	if (argc >= 2 && !strcmp(argv[1], "build"))
 		return build(argc - 2, argv + 2);
 	if (argc >= 2 && !strcmp(argv[1], "diff"))

@@ -225,6 +225,18 @@ for c in '/^not ok 2 own.chown$/d@result 3 at line 35 follows result 1' \
 	check "lines: '${c%%@*}' is incomplete: ${c#*@}" \
 		'[ $rc -eq 1 ] && grep -qF "${c#*@}" "$work/e" && grep -q "section probe of nomultiuser/results.txt" "$work/e"'
 done
+# A render stopped half way (here by a file size limit, SIGXFSZ, as a
+# full disk or a kill would) leaves the old set whole and no .tmp file.
+mkdir -p "$work/set"
+"$mr" render --dest "$work/set" "$work/good/report.json"
+cp "$work/set/report.md" "$work/set.md"
+md=$(wc -c <"$work/set/report.md")
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['context'].append({'scenario': None, 'text': 'x' * 400000}); json.dump(r,open(sys.argv[2],'w'))" \
+	"$work/good/report.json" "$work/big.json"
+rc=0; (ulimit -f $(((md + 200000) / 1024)); exec "$mr" render --dest "$work/set" "$work/big.json") \
+	2>/dev/null || rc=$?
+check "render: an interrupted render keeps the old set, leaves no .tmp" \
+	'[ $rc -ne 0 ] && cmp -s "$work/set/report.md" "$work/set.md" && [ -z "$(ls "$work/set" | grep tmp)" ]'
 for f in good truncated empty noend garbage crashed badutf8; do
 	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
 	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
