@@ -23,7 +23,10 @@ fuzz_lib_results := -ljansson
 fuzz_lib_report_json := $(REPORT_LIBS)
 fuzz_lib_sizes := $(REPORT_LIBS)
 
-# Seeds: real outputs where a run left them, and the committed fixtures.
+# Seeds: real outputs where a run left them, and the committed fixtures;
+# report/fuzz/TARGET.dict, where there is one, gives libFuzzer the words of
+# the format (KTAP plans and results, the schema's keys and verdicts) so
+# that it reaches the checks behind them.
 fuzz_seeds_results = report/tests/fixtures/*/*/results.txt \
 	out/*/*/*/results.txt
 fuzz_seeds_report_json = report/golden/*/*.json
@@ -52,11 +55,14 @@ fuzz-$(1)-$(2): $(FZ)/$(1)
 		{ tail -n 30 $(FZ)/$(1).replay.log; \
 		  echo "fuzz: $(1): a recorded crash came back" >&2; exit 1; }; \
 	fi
-	$(Q)cd $(FZ) && ./$(1) -max_total_time=$(2) -close_fd_mask=3 \
+	$(Q)rm -rf $(FZ)/$(1).tmp && mkdir -p $(FZ)/$(1).tmp
+	$(Q)cd $(FZ) && TMPDIR=$(ABS)/$(FZ)/$(1).tmp ./$(1) -max_total_time=$(2) \
+		-close_fd_mask=3 $(if $(wildcard report/fuzz/$(1).dict),-dict=$(ABS)/report/fuzz/$(1).dict) \
 		-artifact_prefix=$(1)- -print_final_stats=1 $(1).corpus \
-		>$(1).log 2>&1 || { tail -n 40 $(1).log; \
+		>$(1).log 2>&1 || { rm -rf $(1).tmp; tail -n 40 $(1).log; \
 		echo "fuzz: $(1) found a crash: $(FZ)/$$$$(ls -t | grep -m1 '^$(1)-'); add it to report/fuzz/crashes/" >&2; \
 		exit 1; }
+	$(Q)rm -rf $(FZ)/$(1).tmp
 	$(Q)printf 'fuzz %-12s %s executions in %s s, corpus %s inputs, no crash\n' $(1) \
 		"$$$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FZ)/$(1).log)" $(2) \
 		"$$$$(ls $(FZ)/$(1).corpus | wc -l)"

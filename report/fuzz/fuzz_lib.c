@@ -13,7 +13,11 @@ const char *fuzz_dir(void)
 	char sub[96];
 
 	if (!dir[0]) {
-		snprintf(dir, sizeof(dir), "/tmp/mufuzz.%d", (int)getpid());
+		/* make fuzz points TMPDIR into the build folder and empties it. */
+		const char *tmp = getenv("TMPDIR");
+
+		snprintf(dir, sizeof(dir), "%.40s/mufuzz.%d", tmp ? tmp : "/tmp",
+			 (int)getpid());
 		snprintf(sub, sizeof(sub), "%s/v", dir);
 		if ((mkdir(dir, 0700) && access(dir, W_OK)) ||
 		    (mkdir(sub, 0700) && access(sub, W_OK)))
