@@ -480,6 +480,9 @@ LAVA_OUT := $(OUT)/lava
 LAVA_IN := $(wildcard initramfs/lava/*.in) initramfs/lava/render.sh
 LAVA_DEV := $(LAVA_OUT)/device-qemu.yaml
 KUNIT_PY := $(KSRC)/tools/testing/kunit/kunit.py
+# The series' KUnit results (check-kunit), which the report shows.
+KUNIT_OUT := out/$(KVER)/kunit
+KUNIT_JSON := $(foreach c,$(KUNIT_CONFIGS),$(KUNIT_OUT)/$(c).json)
 
 $(LAVA_OUT)/%/job-qemu.yaml: $(OUT)/%/results.txt $(LAVA_IN)
 	$(Q)$(call progress,lava jobs $*)
@@ -606,7 +609,6 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 # kunit.py builds its own x86_64 kernel under $(B)/kunit/NAME, through
 # ccache, and boots it in QEMU.  The JSON (kunit.py --json) is kept even
 # when a case fails; no JSON is a run that did not happen.
-KUNIT_OUT := out/$(KVER)/kunit
 $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
 	$(Q)mkdir -p $(@D) $(B)/kunit
@@ -620,7 +622,7 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 	$(Q)mv $@.tmp $@
 	$(Q)$(call progress,kunit $*: $$(grep -c '"status": "PASS"' $@) cases passed)
 
-check-kunit: $(foreach c,$(KUNIT_CONFIGS),$(KUNIT_OUT)/$(c).json)
+check-kunit: $(KUNIT_JSON)
 	$(Q)kernel-patch/tests/kunit.sh $(KSRC) $(B)/kunit $^
 
 check-defconfig-configs: $(B)/.patch.ok

@@ -341,7 +341,7 @@ static json_t *emulation_compat(const struct build_args *a, json_t **res,
 json_t *report_build(const struct build_args *a)
 {
 	json_t *r, *res[16], *vars, *kernel, *uname, *sizes, *totals;
-	json_t *prows, *srows, *arows, *sweep, *lost_by, *crows, *apps;
+	json_t *prows, *srows, *arows, *sweep, *lost_by, *crows, *apps, *krows;
 	int i, changed;
 
 	if (a->nvariants > 16 || a->nvariants < 2)
@@ -414,6 +414,8 @@ json_t *report_build(const struct build_args *a)
 		a->variants[1], a->out_dir, "nomultiuser", prows));
 	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,
 		prows));
+	json_object_set_new(r, "kunit_runs", report_kunit(a->kunit_dir, &krows));
+	json_object_set_new(r, "kunit", krows);
 	json_object_set_new(r, "context", report_context());
 	json_decref(totals);
 	for (i = 0; i < a->nvariants; i++)

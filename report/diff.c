@@ -131,6 +131,7 @@ int report_check(json_t *r, const char *path)
 		{ "probes", 1, "id", NULL }, { "scenarios", 1, "id", NULL },
 		{ "applications", 1, "id", NULL },
 		{ "applications_runs", 0, NULL, NULL },
+		{ "kunit", 1, "id", NULL }, { "kunit_runs", 1, "config", NULL },
 		{ "context", 1, NULL, NULL },
 	};
 	json_t *s, *row;
@@ -194,6 +195,8 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	};
 	static const char *const cvfields[] = { "emulated", "message", NULL };
 	static const char *const rfields[] = { "status", "reason", NULL };
+	static const char *const kfields[] = { "status", NULL };
+	static const char *const kefields[] = { "cases", "error", NULL };
 	json_t *oa = json_object_get(old, "applications_runs");
 	json_t *ca = json_object_get(cur, "applications_runs");
 	int behaviour = 0, volatile_ = 0;
@@ -234,6 +237,12 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	volatile_ |= whole(f, "import scan (volatile: the archive's versions)",
 			   json_object_get(oa, "import_scan"),
 			   json_object_get(ca, "import_scan"));
+	/* The series' in-kernel tests: a case that stops passing. */
+	behaviour |= rows(f, "kunit", json_object_get(old, "kunit"),
+			  json_object_get(cur, "kunit"), "id", NULL, kfields);
+	behaviour |= rows(f, "kunit runs", json_object_get(old, "kunit_runs"),
+			  json_object_get(cur, "kunit_runs"), "config", NULL,
+			  kefields);
 	behaviour |= summary(f, json_object_get(old, "summary"),
 			     json_object_get(cur, "summary"), &volatile_);
 	behaviour |= whole(f, "fallout", json_object_get(old, "fallout"),

@@ -27,6 +27,7 @@ static void usage(FILE *f)
 	      "                      [--pair FROM:TO]...  (size comparisons)\n"
 	      "                      [--corpus DIR --corpus-base NAME]  (apps/corpus runs)\n"
 	      "                      [--scan FILE]        (import-scan.py --json)\n"
+	      "                      [--kunit DIR]        (kunit.py --json: DIR/CONFIG.json)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
 	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
@@ -134,6 +135,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--corpus", offsetof(struct build_args, corpus_dir) },
 		{ "--corpus-base", offsetof(struct build_args, corpus_base) },
 		{ "--scan", offsetof(struct build_args, scan_file) },
+		{ "--kunit", offsetof(struct build_args, kunit_dir) },
 	};
 	size_t i;
 

@@ -17,6 +17,7 @@ struct build_args {
 	const char *corpus_dir;	/* the corpus base's runs: DIR/RUN/results.txt */
 	const char *corpus_base;	/* the base they booted */
 	const char *scan_file;	/* apps/import-scan.py --json of the guest */
+	const char *kunit_dir;	/* kunit.py --json results: DIR/CONFIG.json */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
 	const char *pairs[8][2];	/* size comparisons: from, to */
@@ -41,6 +42,9 @@ void report_markdown(json_t *r, FILE *f);
 /* TEXT in a Markdown table cell: '|' escaped, newlines as <br>. */
 void report_cell(FILE *f, const char *t);
 void report_applications_markdown(json_t *r, FILE *f);
+/* The KUnit cases in *ROWS; returns the runs, one per kunitconfig. */
+json_t *report_kunit(const char *dir, json_t **rows);
+void report_kunit_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
 /* The cross-version view of one base's reports, oldest first. */
 json_t *report_versions(json_t *const *reports, int n);

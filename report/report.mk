@@ -38,12 +38,12 @@ endif
 $(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
 		$(OUT)/lost-syscalls.tsv \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok)
+		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok) $(KUNIT_JSON)
 	$(Q)$(call progress,report)
 	$(Q)$(MUREPORT) build --out $(OUT) --build $(B)/$(BASE) \
 		--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
 		--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
-		--lost $(OUT)/lost-syscalls.tsv \
+		--lost $(OUT)/lost-syscalls.tsv --kunit $(KUNIT_OUT) \
 		$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
 			--corpus-base $(CORPUS_BASE) \
 			--scan $(CORPUS_OUT)/import-scan.json) \

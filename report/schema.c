@@ -22,6 +22,9 @@ static const char *const probe_verdicts[] = {
 static const char *const app_verdicts[] = {
 	"works", "loud", "silent", "cannot", "missing", NULL
 };
+static const char *const kunit_statuses[] = {
+	"PASS", "FAIL", "SKIP", "ERROR", NULL
+};
 static const char *const statuses[] = { "complete", "incomplete", NULL };
 static const char *const corpus_statuses[] = { "run", "not run", NULL };
 
@@ -106,11 +109,17 @@ static const struct {
 	{ "emulation_compat.?reason", S },
 	{ "emulation_compat.?verdicts.*", S },
 	{ "emulation_compat.?not_reproduced.[].*", S },
+	{ "kunit.[].?config", S },
+	{ "kunit.[].?suite", S },
+	{ "kunit.[].?case", S },
+	{ "kunit_runs.[].?cases", I },
+	{ "kunit_runs.[].?error", S },
 	{ "context.[].?scenario", S | N },
 	{ "context.[].text", S },
 };
 
 static const struct rule vocab[] = {
+	{ "kunit.[].status", S, kunit_statuses },
 	{ "variants.[].?status", S, statuses },
 	{ "probes.[].verdict.*", S, probe_verdicts },
 	{ "applications.[].verdict.*", S, app_verdicts },

@@ -237,6 +237,29 @@ rc=0; (ulimit -f $(((md + 200000) / 1024)); exec "$mr" render --dest "$work/set"
 	2>/dev/null || rc=$?
 check "render: an interrupted render keeps the old set, leaves no .tmp" \
 	'[ $rc -ne 0 ] && cmp -s "$work/set/report.md" "$work/set.md" && [ -z "$(ls "$work/set" | grep tmp)" ]'
+# The series' KUnit results (kunit.py --json), one row per case.
+mkdir -p "$work/ku" "$work/kures"
+"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/ku" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--kunit "$fx/kunit" multiuser nomultiuser
+check "kunit: every case a row, no host path" \
+	'[ "$(q $work/ku/report.json "[(k[\"id\"], k[\"status\"]) for k in r[\"kunit\"]]")" = "[('"'"'multiuser: multiuser.multiuser_kuid_test'"'"', '"'"'PASS'"'"'), ('"'"'multiuser: multiuser.multiuser_vfsuid_test'"'"', '"'"'PASS'"'"'), ('"'"'multiuser: multiuser_compat.multiuser_compat_setid_test'"'"', '"'"'PASS'"'"')]" ] &&
+	 ! grep -q /host/path "$work/ku/report.json" &&
+	 grep -q "^| \`multiuser\` | 3 | 3 | 0 |" "$work/ku/report.md"'
+sed 's/"status": "PASS"}/"status": "FAIL"}/' "$fx/kunit/multiuser.json" >"$work/kures/multiuser.json"
+"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/kures" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--kunit "$work/kures" multiuser nomultiuser
+rc=0; "$mr" diff "$work/ku/report.json" "$work/kures/report.json" >"$work/d" || rc=$?
+check "kunit: a case that stops passing is a change (exit 1), named" \
+	'[ $rc -eq 1 ] && grep -qF "multiuser: multiuser_compat.multiuser_compat_setid_test status: \"PASS\" -> \"FAIL\"" "$work/d" &&
+	 grep -q "multiuser_compat.multiuser_compat_setid_test\`: FAIL" "$work/kures/report.md"'
+echo '{"sub_groups": 3}' >"$work/kures/multiuser.json"
+"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/kures" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--kunit "$work/kures" multiuser nomultiuser
+check "kunit: results that are not kunit.py's JSON are said" \
+	'grep -q "^| \`multiuser\` | no results: not kunit.py.s JSON" "$work/kures/report.md"'
 for f in good truncated empty noend garbage crashed badutf8; do
 	rc=0; "$mr" diff "$work/$f/report.json" "$work/$f/report.json" >/dev/null || rc=$?
 	check "diff: $f against itself exits 0" '[ $rc -eq 0 ]'
