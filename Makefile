@@ -159,6 +159,8 @@ help:
 	@echo '                 (like Linux, loud, silent); apps/app.sh -- PROG ARG... is the'
 	@echo '                 primary form (apps/app.sh --help); TRACE=0: run it bare'
 	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
+	@echo '  audit          out/KVER/BASE/id-sites.tsv: every site taking an id from'
+	@echo '                 userspace, what each variant makes of it, whether BASE has it'
 	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
 	@echo '                 and on the host (out/KVER/net/); the report runs it itself'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
@@ -214,7 +216,7 @@ deps:
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit import-scan lava-names probe-container
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
-	kunit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
+	kunit id-audit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
@@ -262,7 +264,7 @@ print-KVERS:
 
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
-PER_VERSION := report kernels configs results boot initramfs probe murun \
+PER_VERSION := report kernels configs results boot initramfs probe murun audit \
 	update-golden lava lava-run corpus
 # Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
@@ -624,6 +626,22 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 
 check-kunit: $(KUNIT_JSON)
 	$(Q)kernel-patch/tests/kunit.sh $(KSRC) $(B)/kunit $^
+
+# Every site of the tree that takes an id from userspace, and whether this
+# base's kernel (the strict variant's objects) contains it.
+$(OUT)/id-sites.tsv: $(call KOBJ,nomultiuser-strict)/.build.ok \
+		kernel-patch/audit-ids.py
+	$(Q)$(call progress,id sites of the tree)
+	$(Q)mkdir -p $(@D)
+	$(Q)kernel-patch/audit-ids.py $(KSRC) $(call KOBJ,nomultiuser-strict) \
+		>$@.tmp && mv $@.tmp $@
+audit: $(OUT)/id-sites.tsv
+.PHONY: audit
+
+# The audit finds the sites this tree is known to have, classed and
+# placed as the tree and the base say.
+check-id-audit: $(OUT)/id-sites.tsv
+	$(Q)kernel-patch/tests/id-audit.sh $<
 
 check-defconfig-configs: $(B)/.patch.ok
 	$(Q)kernel-patch/tests/defconfig-configs.sh $(B) $(KSRC)
