@@ -49,13 +49,14 @@ fuzz-$(1)-$(2): $(FZ)/$(1)
 	$(Q)rm -rf $(FZ)/$(1).corpus && mkdir -p $(FZ)/$(1).corpus
 	$(Q)for s in $(fuzz_seeds_$(1)); do [ ! -f "$$$$s" ] || \
 		cp "$$$$s" $(FZ)/$(1).corpus/$$$$(echo "$$$$s" | tr / _); done
+	$(Q)rm -rf $(FZ)/$(1).tmp && mkdir -p $(FZ)/$(1).tmp
 	$(Q)crashes=$$$$(ls report/fuzz/crashes/$(1)-* 2>/dev/null); \
 	if [ -n "$$$$crashes" ]; then \
-		$(FZ)/$(1) -close_fd_mask=3 $$$$crashes >$(FZ)/$(1).replay.log 2>&1 || \
-		{ tail -n 30 $(FZ)/$(1).replay.log; \
+		TMPDIR=$(ABS)/$(FZ)/$(1).tmp $(FZ)/$(1) -close_fd_mask=3 $$$$crashes \
+			>$(FZ)/$(1).replay.log 2>&1 || \
+		{ rm -rf $(FZ)/$(1).tmp; tail -n 30 $(FZ)/$(1).replay.log; \
 		  echo "fuzz: $(1): a recorded crash came back" >&2; exit 1; }; \
 	fi
-	$(Q)rm -rf $(FZ)/$(1).tmp && mkdir -p $(FZ)/$(1).tmp
 	$(Q)cd $(FZ) && TMPDIR=$(ABS)/$(FZ)/$(1).tmp ./$(1) -max_total_time=$(2) \
 		-close_fd_mask=3 $(if $(wildcard report/fuzz/$(1).dict),-dict=$(ABS)/report/fuzz/$(1).dict) \
 		-artifact_prefix=$(1)- -print_final_stats=1 $(1).corpus \
