@@ -11,17 +11,17 @@
 
 #include "muprobe.h"
 
-/* linux/capability.h's order; the names capsh and the man pages use. */
+/* linux/capability.h's order, as CAP_NAME is spelt. */
 static const char *const cap_names[] = {
-	"chown", "dac_override", "dac_read_search", "fowner", "fsetid",
-	"kill", "setgid", "setuid", "setpcap", "linux_immutable",
-	"net_bind_service", "net_broadcast", "net_admin", "net_raw",
-	"ipc_lock", "ipc_owner", "sys_module", "sys_rawio", "sys_chroot",
-	"sys_ptrace", "sys_pacct", "sys_admin", "sys_boot", "sys_nice",
-	"sys_resource", "sys_time", "sys_tty_config", "mknod", "lease",
-	"audit_write", "audit_control", "setfcap", "mac_override",
-	"mac_admin", "syslog", "wake_alarm", "block_suspend", "audit_read",
-	"perfmon", "bpf", "checkpoint_restore",
+	"CHOWN", "DAC_OVERRIDE", "DAC_READ_SEARCH", "FOWNER", "FSETID",
+	"KILL", "SETGID", "SETUID", "SETPCAP", "LINUX_IMMUTABLE",
+	"NET_BIND_SERVICE", "NET_BROADCAST", "NET_ADMIN", "NET_RAW",
+	"IPC_LOCK", "IPC_OWNER", "SYS_MODULE", "SYS_RAWIO", "SYS_CHROOT",
+	"SYS_PTRACE", "SYS_PACCT", "SYS_ADMIN", "SYS_BOOT", "SYS_NICE",
+	"SYS_RESOURCE", "SYS_TIME", "SYS_TTY_CONFIG", "MKNOD", "LEASE",
+	"AUDIT_WRITE", "AUDIT_CONTROL", "SETFCAP", "MAC_OVERRIDE",
+	"MAC_ADMIN", "SYSLOG", "WAKE_ALARM", "BLOCK_SUSPEND", "AUDIT_READ",
+	"PERFMON", "BPF", "CHECKPOINT_RESTORE",
 };
 
 /* Rows that set an id other than 0 need the namespace to map it. */
@@ -57,19 +57,11 @@ int needs_unmet(const struct probe *p, char *why, size_t len)
 		return -1;
 	}
 	for (c = 0; lack && c < 48; c++) {
-		char name[32] = "";
-		size_t i;
-
 		if (!(lack & (1ULL << c)))
 			continue;
-		for (i = 0; c < ARRAY_SIZE(cap_names) && cap_names[c][i] &&
-		     i < sizeof(name) - 1; i++)
-			name[i] = cap_names[c][i] - (cap_names[c][i] >= 'a' &&
-						     cap_names[c][i] <= 'z' ?
-						     'a' - 'A' : 0);
-		if (name[0])
+		if (c < ARRAY_SIZE(cap_names))
 			snprintf(why, len, "the container lacks CAP_%s: not in this root's bounding and permitted sets",
-				 name);
+				 cap_names[c]);
 		else
 			snprintf(why, len, "the container lacks capability %zu", c);
 		return -1;
