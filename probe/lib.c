@@ -22,7 +22,7 @@ const char *self_exe = "/proc/self/exe";
 
 const struct probe_set *const probe_sets[] = {
 	&ident_set, &setid_set, &caps_set, &own_set, &dac_set, &ipc_set,
-	&sock_set, &procs_set, &ns_set, &privdrop_set,
+	&mount_set, &sock_set, &procs_set, &ns_set, &privdrop_set,
 };
 const size_t n_sets = ARRAY_SIZE(probe_sets);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -204,6 +205,8 @@ int main(int argc, char **argv)
 		unlink(SCRATCH ".l");
 		unlink(AFTER);
 		unlink(EXE);
+		umount2(MNT, MNT_DETACH);
+		rmdir(MNT);
 	}
 	printf("# muprobe end\n");
 	fflush(stdout);

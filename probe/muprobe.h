@@ -44,7 +44,7 @@ struct probe_set {
 };
 
 extern const struct probe_set ident_set, setid_set, caps_set, own_set,
-	dac_set, ipc_set, sock_set, procs_set, ns_set, privdrop_set;
+	dac_set, ipc_set, mount_set, sock_set, procs_set, ns_set, privdrop_set;
 
 /* Every table, in output order. */
 extern const struct probe_set *const probe_sets[];
@@ -100,6 +100,7 @@ extern const char *self_exe;
 #define SECRET		"/tmp/muprobe.secret"
 #define AFTER		"/tmp/muprobe.after"
 #define EXE		"/tmp/muprobe.exe"
+#define MNT		"/tmp/muprobe.mnt"
 #define NOBODY		65534
 #define OTHER		1000
 

@@ -62,6 +62,8 @@ static const char *why_not(const char *cat)
 		return "the claimed ids sit in a control message (SCM_CREDENTIALS) that a seccomp filter cannot read, and sendmsg is too frequent to send every call to the supervisor; not emulated";
 	if (!strcmp(cat, "own") || !strcmp(cat, "dac"))
 		return "kernel state: uid/gid 0 for every owner and all permissions need the real kernel";
+	if (!strcmp(cat, "mount"))
+		return "the owner sits in mount(2)'s option string, which a seccomp filter cannot read: not emulated";
 	if (!strcmp(cat, "procs"))
 		return "kernel state: every process is uid 0 only on the real kernel";
 	return "the host kernel answers differently from the filtered one";
