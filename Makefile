@@ -112,7 +112,7 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
-	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin
+	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin sparse
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -161,6 +161,8 @@ help:
 	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
 	@echo '  audit          out/KVER/BASE/id-sites.tsv: every site taking an id from'
 	@echo '                 userspace, what each variant makes of it, whether BASE has it'
+	@echo '  mails          out/KVER/mails/: the series as mails, To/Cc from get_maintainer.pl,'
+	@echo '                 base-commit: of a git import of the tree (build/KVER/import)'
 	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
 	@echo '                 and on the host (out/KVER/net/); the report runs it itself'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
@@ -216,7 +218,7 @@ deps:
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter boot-faults app-unit import-scan lava-names probe-container
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
-	kunit id-audit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
+	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions
@@ -264,7 +266,7 @@ print-KVERS:
 
 ifeq ($(KVER),)
 # ---- every version: each goal once per entry of KVERS -----------------------
-PER_VERSION := report kernels configs results boot initramfs probe murun audit \
+PER_VERSION := report kernels configs results boot initramfs probe murun audit mails \
 	update-golden lava lava-run corpus
 # Every version is tried; the goal fails if any version failed.
 $(PER_VERSION):
@@ -627,6 +629,27 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 check-kunit: $(KUNIT_JSON)
 	$(Q)kernel-patch/tests/kunit.sh $(KSRC) $(B)/kunit $^
 
+# The series as mails (make mails): a git import of the unpatched tree
+# gives the base-commit they name; check-mails takes them with git am and
+# runs sparse and W=1 over what they touch, with the KUnit build's
+# configuration (every option of the series and its tests) plus
+# kernel-patch/config/sparse.config.
+IMPORT := $(B)/import
+MAILS := out/$(KVER)/mails
+$(B)/import.base: kernel-patch/import.sh | deps
+	$(Q)$(call progress,git import of $(KTARBALL))
+	$(Q)kernel-patch/import.sh $(KTARBALL) $(IMPORT) >$@.tmp && mv $@.tmp $@
+$(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.patch \
+		kernel-patch/mails.sh
+	$(Q)$(call progress,mails of the series)
+	$(Q)kernel-patch/mails.sh $(KSRC) $(SERIES_DIR) $$(cat $(B)/import.base) $(MAILS)
+	$(Q)touch $@
+mails: $(MAILS)/.ok
+check-mails: $(MAILS)/.ok $(KUNIT_OUT)/multiuser.json
+	$(Q)kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
+		$(B)/kunit/multiuser/.config:kernel-patch/config/sparse.config \
+		$(ABS)/$(B)/sparse/obj $(KARCH)
+
 # Every site of the tree that takes an id from userspace, and whether this
 # base's kernel (the strict variant's objects) contains it.
 $(OUT)/id-sites.tsv: $(call KOBJ,nomultiuser-strict)/.build.ok \
@@ -636,7 +659,7 @@ $(OUT)/id-sites.tsv: $(call KOBJ,nomultiuser-strict)/.build.ok \
 	$(Q)kernel-patch/audit-ids.py $(KSRC) $(call KOBJ,nomultiuser-strict) \
 		>$@.tmp && mv $@.tmp $@
 audit: $(OUT)/id-sites.tsv
-.PHONY: audit
+.PHONY: audit mails
 
 # The audit finds the sites this tree is known to have, classed and
 # placed as the tree and the base say.
