@@ -26,6 +26,7 @@
 #   listens PROTO PORT  a daemon is up when it listens there (tcp, udp)
 #   check CMD         a daemon's client on loopback, run once it is up
 #                     (without "listens": retried until it passes)
+#   check-timeout N   seconds that client may take (default: tries below)
 #   expect-exit N     a tool's exit status on stock Linux
 #   expect-out TEXT   stock Linux prints TEXT (the tool or the check)
 #   runs-as NAME USER after start-up, a process NAME runs as USER on Linux
@@ -141,6 +142,7 @@ for f in "$dir"/*.prog; do
 	w=/tmp/corpus
 	rm -rf "$w" "$w".* && mkdir -p "$w"
 	kind= start= check= want_exit= want_out= missing= runs= pkgs= listens=
+	ctries=$tries
 	while read -r key rest; do
 		case $key in
 		package) pkgs="$pkgs $rest" ;;
@@ -151,6 +153,7 @@ for f in "$dir"/*.prog; do
 		expect-exit) want_exit=$rest ;;
 		expect-out) want_out=$rest ;;
 		listens) listens=$rest ;;
+		check-timeout) ctries=$rest ;;
 		runs-as) runs="$runs$rest
 " ;;
 		esac
@@ -199,7 +202,7 @@ for f in "$dir"/*.prog; do
 			$bb usleep 100000
 		done
 		if [ -n "$listens" ]; then
-			(cd "$w" && timeout "$tries" sh -c "$check") \
+			(cd "$w" && timeout "$ctries" sh -c "$check") \
 				>"$w.seen" 2>"$w.cerr" </dev/null
 			rc=$?
 		fi
