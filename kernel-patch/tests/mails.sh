@@ -33,6 +33,19 @@ for p in "$mails"/0*.patch; do
 	grep -q 'linux-api@vger.kernel.org' "$p" || fail "$p: linux-api not in Cc"
 done
 
+# First a mail whose context no longer matches: git am must refuse it,
+# or taking the real ones would prove nothing.
+bad=$(mktemp -d)
+trap 'rm -rf "$bad"' EXIT
+first=$(ls "$mails"/0*.patch | grep -v 0000-cover-letter | head -n 1)
+awk '/^@@ / && !done { print; getline; print $0 "x"; done = 1; next }
+	{ print }' "$first" >"$bad/bad.patch"
+git -C "$imp" checkout -q -f --detach "$base"
+if git -C "$imp" -c user.name=muprobe -c user.email=muprobe@example.invalid \
+	am -q "$bad/bad.patch" >/dev/null 2>&1; then
+	fail "git am took a mail whose context does not match"
+fi
+git -C "$imp" am --abort 2>/dev/null || true
 git -C "$imp" checkout -q -f --detach "$base"
 git -C "$imp" -c user.name=muprobe -c user.email=muprobe@example.invalid \
 	am -q $(ls "$mails"/0*.patch | grep -v 0000-cover-letter) ||
