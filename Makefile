@@ -79,6 +79,11 @@ KUNIT_CONFIGS ?= multiuser
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
 JOBS ?= $(shell nproc)
+# make check: versions checked at once.  Kernel builds run at a lower
+# priority (BUILD_NICE), so that one version's QEMU guests, whose
+# programs have timeouts, keep their pace while another version builds.
+CHECK_JOBS ?= 2
+BUILD_NICE ?= 10
 
 # ---- per-version table: a version is a Debian source package and a series --
 # Adding one: a line here, kernel-patch/KVER/series, report/golden/KVER/.
@@ -123,7 +128,7 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 # CCACHE_BASEDIR makes paths relative, so that another clone hits too.
 KMAKE = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
 	CCACHE_BASEDIR=$(ABS)) \
-	$(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
+	nice -n $(BUILD_NICE) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
 ifndef MU_T0
 export MU_T0 := $(shell date +%s.%N)
@@ -185,6 +190,8 @@ help:
 	@echo '  SEED=$(SEED)   1: start a variant from its seed variant'"'"'s objects'
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
+	@echo '  CHECK_JOBS=$(CHECK_JOBS) versions make check runs at once (1: one after another)'
+	@echo '  BUILD_NICE=$(BUILD_NICE) nice level of kernel builds, below the guests'"'"' QEMU'
 	@echo '  BUILD=$(BUILD) build folder (build/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
 	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
@@ -293,14 +300,33 @@ versions: $(MUREPORT)
 	$(Q)rc=0; for r in $(VREPORTS); do $(MUREPORT) complete $$r || rc=1; done; \
 		exit $$rc
 
+# The versions' checks run CHECK_JOBS at a time, each version's lines
+# prefixed with it and kept in $(BUILD)/check-KVER.log, from which the
+# tally counts; a version whose run ends without its own tally line is a
+# failure.  What they share is made before: mureport, the corpus packages.
 check:
 	$(Q)pass=0; fail=0; failed=; \
 	for t in $(CHECKS_ONCE); do \
 		$(call run_check,KVER=$(firstword $(KVERS)),$$t,$$t); \
 	done; \
-	for v in $(KVERS); do for t in $(CHECKS); do \
-		$(call run_check,KVER=$$v,$$v/$$t,$$t); \
-	done; done; \
+	$(MAKE) --no-print-directory $(MUREPORT) && \
+	$(MAKE) --no-print-directory KVER=$(firstword $(KVERS)) corpus-packages || \
+		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
+	for v in $(KVERS); do \
+		{ $(MAKE) --no-print-directory KVER=$$v version-checks 2>&1 | \
+			tee $(BUILD)/check-$$v.log | sed -u "s|^|$$v: |"; } & \
+		while [ "$$(jobs -rp | wc -l)" -ge $(CHECK_JOBS) ]; do wait -n; done; \
+	done; \
+	wait; \
+	for v in $(KVERS); do \
+		l=$(BUILD)/check-$$v.log; \
+		pass=$$((pass + $$(grep -c "^ok $$v/" $$l))); \
+		fail=$$((fail + $$(grep -c "^not ok $$v/" $$l))); \
+		failed="$$failed $$(sed -n 's/^not ok //p' $$l | tr '\n' ' ')"; \
+		grep -q '^[0-9]* passed, [0-9]* failed$$' $$l || \
+			{ fail=$$((fail + 1)); failed="$$failed $$v/unfinished"; }; \
+	done; \
+	failed=$$(echo $$failed); \
 	for t in $(CHECKS_CROSS); do $(call run_check,,$$t,$$t); done; \
 	$(check_tally)
 
@@ -518,6 +544,16 @@ T := $(B)/tests
 MU := $(call KOBJ,multiuser)
 NOMU := $(call KOBJ,nomultiuser)
 
+# This version's own checks (make check runs them per version).
+version-checks:
+	$(Q)pass=0; fail=0; failed=; \
+	for t in $(CHECKS); do \
+		$(call run_check,,$(KVER)/$$t,$$t); \
+	done; \
+	$(check_tally)
+corpus-packages: $(CORPUS)/packages
+.PHONY: version-checks corpus-packages
+
 # This version only: the version-independent checks and its own.
 check:
 	$(Q)pass=0; fail=0; failed=; \
@@ -602,7 +638,7 @@ BISECT_VARIANTS ?= nomultiuser-strict
 check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
 	$(Q)$(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
 		CCACHE_BASEDIR=$(ABS)) \
-		kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
+		nice -n $(BUILD_NICE) kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
 		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(BISECT_VARIANTS)
 
@@ -617,7 +653,7 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
 	$(Q)mkdir -p $(@D) $(B)/kunit
 	$(Q)rm -f $@.tmp; $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
-		CCACHE_BASEDIR=$(ABS)) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
+		CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
 		--json=$(ABS)/$@.tmp >$(B)/kunit/$*.log 2>&1 || true
@@ -646,7 +682,7 @@ $(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.pa
 	$(Q)touch $@
 mails: $(MAILS)/.ok
 check-mails: $(MAILS)/.ok $(KUNIT_OUT)/multiuser.json
-	$(Q)kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
+	$(Q)nice -n $(BUILD_NICE) kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
 		$(B)/kunit/multiuser/.config:kernel-patch/config/sparse.config \
 		$(ABS)/$(B)/sparse/obj $(KARCH)
 
