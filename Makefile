@@ -21,6 +21,9 @@ arch_x86_64_qemu := qemu-system-x86_64
 arch_x86_64_image := arch/x86/boot/bzImage
 arch_x86_64_tbl64 := arch/x86/entry/syscalls/syscall_64.tbl
 arch_x86_64_tbl32 := arch/x86/entry/syscalls/syscall_32.tbl
+# Added to the series' kunitconfig for kunit.py: the 16-bit entry points
+# (and their KUnit case) exist on x86_64 only with ia32.
+arch_x86_64_kunit_add := CONFIG_IA32_EMULATION=y
 KARCH := $(arch_$(ARCH)_karch)
 QEMU := $(arch_$(ARCH)_qemu)
 KIMAGE := $(arch_$(ARCH)_image)
@@ -655,6 +658,7 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
 	$(Q)rm -f $@.tmp; $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
 		CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
+		$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o)) \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
 		--json=$(ABS)/$@.tmp >$(B)/kunit/$*.log 2>&1 || true
 	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.log; \
@@ -668,8 +672,8 @@ check-kunit: $(KUNIT_JSON)
 # The series as mails (make mails): a git import of the unpatched tree
 # gives the base-commit they name; check-mails takes them with git am and
 # runs sparse and W=1 over what they touch, with the KUnit build's
-# configuration (every option of the series and its tests) plus
-# kernel-patch/config/sparse.config.
+# configuration: every option of the series, its tests and, on x86_64,
+# the 16-bit entry points.
 IMPORT := $(B)/import
 MAILS := out/$(KVER)/mails
 $(B)/import.base: kernel-patch/import.sh | deps
@@ -683,7 +687,7 @@ $(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.pa
 mails: $(MAILS)/.ok
 check-mails: $(MAILS)/.ok $(KUNIT_OUT)/multiuser.json
 	$(Q)nice -n $(BUILD_NICE) kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
-		$(B)/kunit/multiuser/.config:kernel-patch/config/sparse.config \
+		$(B)/kunit/multiuser/.config \
 		$(ABS)/$(B)/sparse/obj $(KARCH)
 
 # Every site of the tree that takes an id from userspace, and whether this
