@@ -652,7 +652,13 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 # kunit.py builds its own x86_64 kernel under $(B)/kunit/NAME, through
 # ccache, and boots it in QEMU.  The JSON (kunit.py --json) is kept even
 # when a case fails; no JSON is a run that did not happen.
-$(KUNIT_OUT)/%.json: $(B)/.patch.ok | deps
+# What kunit.py is asked besides the kunitconfig: a change reruns it.
+$(B)/kunit/%.args: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo 'x86_64 $(arch_$(ARCH)_kunit_add)' >$@.tmp; \
+		cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+.PRECIOUS: $(B)/kunit/%.args
+$(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
 	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
 	$(Q)mkdir -p $(@D) $(B)/kunit
 	$(Q)rm -f $@.tmp; $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
