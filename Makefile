@@ -129,9 +129,11 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 # ccache through its gcc symlinks, so that the compile command kbuild records
 # is the same with and without it and switching never forces a rebuild.
 # CCACHE_BASEDIR makes paths relative, so that another clone hits too.
-KMAKE = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
-	CCACHE_BASEDIR=$(ABS)) \
-	nice -n $(BUILD_NICE) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
+# Every command that builds a kernel (kbuild, kunit.py, the bisect) runs
+# under this: reproducible, through ccache, below the guests' priority.
+KBUILD_ENV = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
+	CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE)
+KMAKE = $(KBUILD_ENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
 ifndef MU_T0
 export MU_T0 := $(shell date +%s.%N)
@@ -639,9 +641,7 @@ check-strict-e2e: $(foreach v,nomultiuser nomultiuser-compat nomultiuser-strict,
 # whole series in make.  All of them: BISECT_VARIANTS="$(VARIANTS)".
 BISECT_VARIANTS ?= nomultiuser-strict
 check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
-	$(Q)$(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
-		CCACHE_BASEDIR=$(ABS)) \
-		nice -n $(BUILD_NICE) kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
+	$(Q)$(KBUILD_ENV) kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
 		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(BISECT_VARIANTS)
 
@@ -661,8 +661,7 @@ $(B)/kunit/%.args: FORCE
 $(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
 	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
 	$(Q)mkdir -p $(@D) $(B)/kunit
-	$(Q)rm -f $@.tmp; $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
-		CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
+	$(Q)rm -f $@.tmp; $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
 		$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o)) \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
