@@ -15,19 +15,75 @@ V ?= 0
 Q := $(if $(filter 1,$(V)),,@)
 
 # ---- per-architecture table -------------------------------------------------
-ARCH ?= x86_64
+# Adding one: a block here, kernel-patch/config/arch-NAME.config (the
+# console, the second channel and what the architecture's tinyconfig
+# leaves off), report/golden/NAME/.  karch: kbuild's ARCH; deb: Debian's
+# name; cross: the compiler prefix (none: the host's own); tools: where
+# the static musl and busybox come from (initramfs/arch-tools.sh: host,
+# deb or src); qemu, machine, console: the guest; results: the second
+# channel (a virtio console where the machine has one UART); abis: the
+# sweep's names of its two ABIs (probe/sweep.c).
+ARCHS ?= x86_64 arm64
+ARCH ?= $(firstword $(ARCHS))
 arch_x86_64_karch := x86_64
+arch_x86_64_deb := amd64
+arch_x86_64_cross :=
+arch_x86_64_tools := host
 arch_x86_64_qemu := qemu-system-x86_64
+arch_x86_64_machine := -M pc
+arch_x86_64_console := ttyS0
+arch_x86_64_results := ttyS1
 arch_x86_64_image := arch/x86/boot/bzImage
-arch_x86_64_tbl64 := arch/x86/entry/syscalls/syscall_64.tbl
-arch_x86_64_tbl32 := arch/x86/entry/syscalls/syscall_32.tbl
+arch_x86_64_abis := x86_64 ia32
 # Added to the series' kunitconfig for kunit.py: the 16-bit entry points
 # (and their KUnit case) exist on x86_64 only with ia32.
 arch_x86_64_kunit_add := CONFIG_IA32_EMULATION=y
+arch_arm64_karch := arm64
+arch_arm64_deb := arm64
+arch_arm64_cross := aarch64-linux-gnu-
+arch_arm64_tools := deb
+arch_arm64_qemu := qemu-system-aarch64
+arch_arm64_machine := -M virt -cpu max
+arch_arm64_console := ttyAMA0
+arch_arm64_results := hvc0
+arch_arm64_image := arch/arm64/boot/Image
+arch_arm64_abis := arm64 compat
+arch_arm64_kunit_add :=
+# The board make lava's board job names (a lab's LAVA_DEVICE_TYPE wins):
+# a Raspberry Pi 4, U-Boot booting the uncompressed Image.
+arch_arm64_lava_board := bcm2711-rpi-4-b
+arch_arm64_lava_kernel_type := image
+# What runs on the build host (the probe's own tests, murun, host runs)
+# and what does not depend on the architecture (the series' text, mails,
+# the audit) is checked on x86_64.
+arch_arm64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
+	apps-e2e compat-e2e strict-e2e kunit report-golden
+# One version is enough to show the architecture works in every check
+# (make builds and reports every version).
+arch_arm64_check_kvers := 6.12
+arch_riscv64_karch := riscv
+arch_riscv64_deb := riscv64
+arch_riscv64_cross := riscv64-linux-gnu-
+arch_riscv64_tools := src
+arch_riscv64_qemu := qemu-system-riscv64
+arch_riscv64_machine := -M virt
+arch_riscv64_console := ttyS0
+arch_riscv64_results := hvc0
+arch_riscv64_image := arch/riscv/boot/Image
+arch_riscv64_abis := riscv64 compat
+arch_riscv64_kunit_add :=
+ARCH_TABLE := $(sort $(patsubst arch_%_karch,%,$(filter arch_%_karch,$(.VARIABLES))))
+$(foreach a,$(ARCHS) $(ARCH),$(if $(arch_$(a)_karch),,$(error ARCH $(a) is not in the architecture table ($(ARCH_TABLE)))))
 KARCH := $(arch_$(ARCH)_karch)
 QEMU := $(arch_$(ARCH)_qemu)
 KIMAGE := $(arch_$(ARCH)_image)
-$(if $(KARCH),,$(error ARCH=$(ARCH) is not in the architecture table))
+CROSS := $(arch_$(ARCH)_cross)
+# Debian packages of the cross compilers the architectures need.
+CROSS_DEBS := $(foreach a,$(ARCHS),$(if $(arch_$(a)_cross),gcc-$(arch_$(a)_cross:-=)))
+QEMU_DEBS := $(sort $(foreach a,$(ARCHS),$(qemu_deb_$(arch_$(a)_qemu))))
+qemu_deb_qemu-system-x86_64 := qemu-system-x86
+qemu_deb_qemu-system-aarch64 := qemu-system-arm
+qemu_deb_qemu-system-riscv64 := qemu-system-misc
 
 # ---- per-base table: a base is a kbuild target plus a committed fragment ----
 BASE ?= tiny
@@ -50,10 +106,21 @@ base_net_memory := 512M
 base_net_pairs := multiuser:nomultiuser
 BASE_TARGET := $(base_$(BASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
-BASE_FRAG := $(foreach f,$(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config)
+# The architecture's fragment first: a base may turn off what it turns on.
+BASE_FRAG := $(foreach f,arch-$(ARCH) $(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config)
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
+# What boot-guest.sh needs of the architecture; KVM only on its own kind.
+arch_x86_64_uname := x86_64
+arch_arm64_uname := aarch64
+arch_riscv64_uname := riscv64
+# NATIVE: the build host runs the architecture's programs (host runs of
+# the probe, murun and the corpus; KVM).
+NATIVE := $(filter $(shell uname -m),$(arch_$(ARCH)_uname))
+GUEST_ACCEL = $(if $(NATIVE),$(ACCEL),tcg)
+GUEST_ENV = MU_GUEST_MEM=$(GUEST_MEM) MU_MACHINE='$(arch_$(ARCH)_machine)' \
+	MU_CONSOLE=$(arch_$(ARCH)_console) MU_RESULTS=$(arch_$(ARCH)_results)
 $(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, net)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
@@ -85,7 +152,7 @@ JOBS ?= $(shell nproc)
 # make check: versions checked at once.  Kernel builds run at a lower
 # priority (BUILD_NICE), so that one version's QEMU guests, whose
 # programs have timeouts, keep their pace while another version builds.
-CHECK_JOBS ?= 2
+CHECK_JOBS ?= 3
 BUILD_NICE ?= 10
 
 # ---- per-version table: a version is a Debian source package and a series --
@@ -98,24 +165,27 @@ $(foreach v,$(KVERS),$(if $(kver_$(v)_pkg),,$(error KVERS: $(v) is not in the ve
 
 BUILD ?= build
 # Everything built from a kernel tree lives under $(B), everything measured
-# under $(OUT): both keyed by version, so one version's tree or objects can
-# never stand in for another's.
+# under $(OUT): both keyed by architecture and version, so one's tree,
+# objects or results can never stand in for another's.
 ifneq ($(KVER),)
 $(if $(kver_$(KVER)_pkg),,$(error KVER=$(KVER) is not in the version table ($(KVER_TABLE))))
 KPKG := $(kver_$(KVER)_pkg)
 KTARBALL := /usr/src/$(KPKG).tar.xz
 SERIES_DIR := kernel-patch/$(KVER)
-B := $(BUILD)/$(KVER)
+B := $(BUILD)/$(ARCH)/$(KVER)
 KSRC := $(B)/$(KPKG)
 KOBJ = $(B)/$(BASE)/$(1)
-OUT := out/$(KVER)/$(BASE)
+OUT := out/$(ARCH)/$(KVER)/$(BASE)
 endif
+# What does not depend on the kernel version: the architecture's musl,
+# busybox and compiler wrapper, its corpus packages, its accelerator.
+BA := $(BUILD)/$(ARCH)
 ABS := $(abspath .)
 # make lava: where a lab serves out/, and the qemu jobs lava-run runs.
 LAVA_URL ?= file://$(ABS)/out
 LAVA_RUN ?= multiuser nomultiuser
 
-DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools qemu-system-x86 \
+DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(QEMU_DEBS) $(CROSS_DEBS) \
 	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
@@ -131,7 +201,7 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 # CCACHE_BASEDIR makes paths relative, so that another clone hits too.
 # Every command that builds a kernel (kbuild, kunit.py, the bisect) runs
 # under this: reproducible, through ccache, below the guests' priority.
-KBUILD_ENV = $(KENV) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
+KBUILD_ENV = $(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
 	CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE)
 KMAKE = $(KBUILD_ENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
@@ -154,32 +224,39 @@ all: versions
 help:
 	@echo 'Targets:'
 	@echo '  all (default)  deps, kernels, initramfs, boots, the reports of every'
-	@echo '                 version and out/BASE/versions.{md,json} across them'
+	@echo '                 architecture and version, out/ARCH/BASE/versions.{md,json}'
+	@echo '                 across versions, out/arches/KVER/BASE/arches.{md,json} across'
+	@echo '                 architectures'
 	@echo '  check          the test suite: unit tests and end-to-end boots'
 	@echo '  deps           install missing Debian packages (root) or say which'
 	@echo '  configs        configure every variant and verify each fragment'
 	@echo '  kernels        build every variant'
 	@echo '  initramfs      build the guest image'
 	@echo '  results        boot every variant whose kernel or image changed'
-	@echo '  boot           boot every variant again, results in out/KVER/BASE/VARIANT/'
-	@echo '  report         out/KVER/BASE/report.{md,json,html} for every version'
-	@echo '  versions       out/BASE/versions.{md,json}: what changed between versions'
-	@echo '  update-golden  accept the current reports as report/golden/KVER/BASE.json'
+	@echo '  boot           boot every variant again, results in out/ARCH/KVER/BASE/VARIANT/'
+	@echo '  report         out/ARCH/KVER/BASE/report.{md,json,html} for every pair'
+	@echo '  versions       out/ARCH/BASE/versions.{md,json}: what changed between versions;'
+	@echo '                 out/arches/KVER/BASE/arches.{md,json}: between architectures'
+	@echo '  arches         the second alone'
+	@echo '  update-golden  accept the current reports as report/golden/ARCH/KVER/BASE.json'
 	@echo '  app            APP=/path/to/program ARGS=...: judge it in every variant'
 	@echo '                 (like Linux, loud, silent); apps/app.sh -- PROG ARG... is the'
 	@echo '                 primary form (apps/app.sh --help); TRACE=0: run it bare'
-	@echo '  murun          build/KVER/murun/murun: the host-side emulation, no QEMU'
-	@echo '  audit          out/KVER/BASE/id-sites.tsv: every site taking an id from'
+	@echo '  probe          build/ARCH/KVER/probe/muprobe: the static probe (copy it to a board)'
+	@echo '  murun          build/ARCH/KVER/murun/murun: the emulation, static (x86_64: the'
+	@echo '                 host-side runs; others: for a board)'
+	@echo '  audit          out/ARCH/KVER/BASE/id-sites.tsv: every site taking an id from'
 	@echo '                 userspace, what each variant makes of it, whether BASE has it'
-	@echo '  mails          out/KVER/mails/: the series as mails, To/Cc from get_maintainer.pl,'
-	@echo '                 base-commit: of a git import of the tree (build/KVER/import)'
+	@echo '  mails          out/ARCH/KVER/mails/: the series as mails, To/Cc from get_maintainer.pl,'
+	@echo '                 base-commit: of a git import of the tree (build/ARCH/KVER/import)'
 	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
-	@echo '                 and on the host (out/KVER/net/); the report runs it itself'
+	@echo '                 and on the host (out/ARCH/KVER/net/); the report runs it itself'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
-	@echo '                 out/KVER/BASE/lava/VARIANT/; LAVA_URL=$(LAVA_URL)'
+	@echo '                 out/ARCH/KVER/BASE/lava/VARIANT/; LAVA_URL=$(LAVA_URL)'
 	@echo '                 LAVA_DEVICE_TYPE, LAVA_ARCH, LAVA_KERNEL_TYPE fill the board job'
+	@echo '                 (arm64: a Raspberry Pi 4, bcm2711-rpi-4-b, unless set)'
 	@echo '  lava-run       run the qemu jobs of LAVA_RUN="$(LAVA_RUN)" with lava-run (~15 s each)'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
@@ -189,15 +266,17 @@ help:
 	@echo '                 corpus guests) (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
-	@echo '  ARCH=$(ARCH)   architecture table entry'
+	@echo '  ARCHS="$(ARCHS)" architectures (the architecture table: $(ARCH_TABLE));'
+	@echo '                 ARCH=X: one only'
+	@echo '  CORPUS_ARCHS="$(CORPUS_ARCHS)" architectures whose reports run the corpus'
 	@echo '  ACCEL=$(ACCEL) auto (KVM only if a test boot ends), kvm or tcg'
 	@echo '  BOOT_TIMEOUT=$(BOOT_TIMEOUT) seconds before a guest counts as hung'
 	@echo '  SEED=$(SEED)   1: start a variant from its seed variant'"'"'s objects'
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs'
-	@echo '  CHECK_JOBS=$(CHECK_JOBS) versions make check runs at once (1: one after another)'
+	@echo '  CHECK_JOBS=$(CHECK_JOBS) architecture/version pairs make check runs at once'
 	@echo '  BUILD_NICE=$(BUILD_NICE) nice level of kernel builds, below the guests'"'"' QEMU'
-	@echo '  BUILD=$(BUILD) build folder (build/KVER/... inside it)'
+	@echo '  BUILD=$(BUILD) build folder (build/ARCH/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
 	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
 	@echo '  V=1            show commands'
@@ -228,12 +307,15 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter boot-faults app-unit import-scan lava-names probe-container
-CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch \
+	murun-filter app-unit import-scan lava-names probe-container
+CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
-CHECKS_CROSS := versions
+CHECKS_CROSS := versions arches
+# An architecture's own list (arch_A_checks) names what can run there;
+# without one, every check runs.
+ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
 run_check = $(call progress,check $(2)); \
@@ -277,59 +359,87 @@ print-KVERS:
 .PHONY: app print-KVERS
 
 ifeq ($(KVER),)
-# ---- every version: each goal once per entry of KVERS -----------------------
+# ---- every architecture and version: each goal once per pair ---------------
 PER_VERSION := report kernels configs results boot initramfs probe murun audit mails \
 	update-golden lava lava-run corpus
-# Every version is tried; the goal fails if any version failed.
+# Every pair is tried; the goal fails if any pair failed.
 $(PER_VERSION):
-	$(Q)rc=0; for v in $(KVERS); do \
-		$(MAKE) --no-print-directory KVER=$$v $@ || rc=1; \
-	done; exit $$rc
-.PHONY: $(PER_VERSION) murun-bench
+	$(Q)rc=0; for a in $(ARCHS); do for v in $(KVERS); do \
+		$(MAKE) --no-print-directory ARCH=$$a KVER=$$v $@ || rc=1; \
+	done; done; exit $$rc
+.PHONY: $(PER_VERSION) murun-bench arches
 # Timing the host, not a kernel: once, with the newest version's murun.
 murun-bench:
-	$(Q)$(MAKE) --no-print-directory KVER=$(lastword $(KVERS)) $@
+	$(Q)$(MAKE) --no-print-directory ARCH=$(firstword $(ARCHS)) KVER=$(lastword $(KVERS)) $@
 
-VOUT := out/$(BASE)
 # Written from every version's report, complete or not; then, like
-# report, it fails naming each incomplete variant.
-VREPORTS := $(foreach v,$(KVERS),out/$(v)/$(BASE)/report.json)
+# report, it fails naming each incomplete variant.  One view per
+# architecture across the versions (out/ARCH/BASE/versions.*), one per
+# version across the architectures (out/arches/KVER/BASE/arches.*).
 versions: $(MUREPORT)
+	$(Q)rc=0; for a in $(ARCHS); do \
+		$(MAKE) --no-print-directory ARCH=$$a versions-of-arch || rc=1; \
+	done; \
+	$(if $(word 2,$(ARCHS)),$(MAKE) --no-print-directory arches || rc=1;) \
+	exit $$rc
+VOUT := out/$(ARCH)/$(BASE)
+VREPORTS := $(foreach v,$(KVERS),out/$(ARCH)/$(v)/$(BASE)/report.json)
+versions-of-arch: $(MUREPORT)
 	$(Q)for v in $(KVERS); do \
-		$(MAKE) --no-print-directory KVER=$$v out/$$v/$(BASE)/report.json || exit 1; \
+		$(MAKE) --no-print-directory KVER=$$v out/$(ARCH)/$$v/$(BASE)/report.json || exit 1; \
 	done
-	$(Q)$(call progress,versions: $(KVERS))
+	$(Q)$(call progress,versions: $(ARCH) $(KVERS))
 	$(Q)mkdir -p $(VOUT)
 	$(Q)$(MUREPORT) versions --dest $(VOUT) $(VREPORTS)
 	$(Q)$(call progress,versions: $(VOUT)/versions.md $(VOUT)/versions.json)
 	$(Q)rc=0; for r in $(VREPORTS); do $(MUREPORT) complete $$r || rc=1; done; \
 		exit $$rc
+AOUT = out/arches/$(1)/$(BASE)
+arches: $(MUREPORT)
+	$(Q)for v in $(KVERS); do \
+		for a in $(ARCHS); do \
+			$(MAKE) --no-print-directory ARCH=$$a KVER=$$v \
+				out/$$a/$$v/$(BASE)/report.json || exit 1; \
+		done; \
+		$(call progress,arches: $$v $(ARCHS)); \
+		mkdir -p $(call AOUT,$$v) && \
+		$(MUREPORT) versions --by arch --dest $(call AOUT,$$v) \
+			$(foreach a,$(ARCHS),out/$(a)/$$v/$(BASE)/report.json) || exit 1; \
+		$(call progress,arches: $(call AOUT,$$v)/arches.md); \
+	done
 
-# The versions' checks run CHECK_JOBS at a time, each version's lines
-# prefixed with it and kept in $(BUILD)/check-KVER.log, from which the
-# tally counts; a version whose run ends without its own tally line is a
-# failure.  What they share is made before: mureport, the corpus packages.
+# make check: each architecture's checks (arch_A_checks, all of
+# CHECKS by default) for each version it checks (arch_A_check_kvers, all
+# of KVERS by default), CHECK_JOBS pairs at a time, each pair's lines
+# prefixed with it and kept in $(BUILD)/check-ARCH-KVER.log, from which the
+# tally counts; a pair whose run ends without its own tally line is a
+# failure.  Beside them, the checks that depend on neither (CHECKS_ONCE)
+# with the first pair.  What they share is made before: mureport, the
+# corpus packages.
+check_kvers = $(filter $(or $(arch_$(1)_check_kvers),$(KVERS)),$(KVERS))
+CHECK_PAIRS := $(foreach a,$(ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
 check:
 	$(Q)pass=0; fail=0; failed=; \
-	for t in $(CHECKS_ONCE); do \
-		$(call run_check,KVER=$(firstword $(KVERS)),$$t,$$t); \
-	done; \
 	$(MAKE) --no-print-directory $(MUREPORT) && \
-	$(MAKE) --no-print-directory KVER=$(firstword $(KVERS)) corpus-packages || \
+	$(MAKE) --no-print-directory ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
+		corpus-packages once-prereqs || \
 		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
-	for v in $(KVERS); do \
-		{ $(MAKE) --no-print-directory KVER=$$v version-checks 2>&1 | \
-			tee $(BUILD)/check-$$v.log | sed -u "s|^|$$v: |"; } & \
+	{ for p in $(CHECK_PAIRS); do \
+		{ $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} version-checks 2>&1 | \
+			tee $(BUILD)/check-$${p%/*}-$${p#*/}.log | sed -u "s|^|$$p: |"; } & \
 		while [ "$$(jobs -rp | wc -l)" -ge $(CHECK_JOBS) ]; do wait -n; done; \
+	done; wait; } & \
+	for t in $(CHECKS_ONCE); do \
+		$(call run_check,ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)),$$t,$$t); \
 	done; \
 	wait; \
-	for v in $(KVERS); do \
-		l=$(BUILD)/check-$$v.log; \
-		pass=$$((pass + $$(grep -c "^ok $$v/" $$l))); \
-		fail=$$((fail + $$(grep -c "^not ok $$v/" $$l))); \
+	for p in $(CHECK_PAIRS); do \
+		l=$(BUILD)/check-$${p%/*}-$${p#*/}.log; \
+		pass=$$((pass + $$(grep -c "^ok $$p/" $$l))); \
+		fail=$$((fail + $$(grep -c "^not ok $$p/" $$l))); \
 		failed="$$failed $$(sed -n 's/^not ok //p' $$l | tr '\n' ' ')"; \
 		grep -q '^[0-9]* passed, [0-9]* failed$$' $$l || \
-			{ fail=$$((fail + 1)); failed="$$failed $$v/unfinished"; }; \
+			{ fail=$$((fail + 1)); failed="$$failed $$p/unfinished"; }; \
 	done; \
 	failed=$$(echo $$failed); \
 	for t in $(CHECKS_CROSS); do $(call run_check,,$$t,$$t); done; \
@@ -337,13 +447,25 @@ check:
 
 # The reports of two versions differ in behaviour (mureport diff exits 1)
 # and name what changed by section; each against itself is no change.
-check-versions: versions
-	$(Q)report/tests/versions.sh $(MUREPORT) $(VOUT) $(KVERS)
+check-versions:
+	$(Q)rc=0; $(foreach a,$(ARCHS),$(if $(word 2,$(call check_kvers,$(a))),\
+		$(MAKE) --no-print-directory ARCH=$(a) KVERS="$(call check_kvers,$(a))" versions-of-arch && \
+		report/tests/versions.sh $(MUREPORT) out/$(a) $(BASE) $(call check_kvers,$(a)) || rc=1;)) \
+		exit $$rc
 
-# make check-NAME: that check for every version.
+# The architectures' reports of each version two or more of them check.
+arch_kvers = $(sort $(foreach v,$(KVERS),$(if $(word 2,$(foreach a,$(ARCHS),$(filter $(v),$(call check_kvers,$(a))))),$(v))))
+check-arches:
+	$(Q)rc=0; $(foreach v,$(arch_kvers),\
+		archs="$(foreach a,$(ARCHS),$(if $(filter $(v),$(call check_kvers,$(a))),$(a)))"; \
+		$(MAKE) --no-print-directory KVERS=$(v) ARCHS="$$archs" arches && \
+		report/tests/arches.sh $(MUREPORT) $(BASE) $(v) $$archs || rc=1;) \
+		exit $$rc
+
+# make check-NAME: that check for every pair.
 check-%:
-	$(Q)for v in $(if $(filter $*,$(CHECKS_ONCE)),$(firstword $(KVERS)),$(KVERS)); do \
-		$(MAKE) --no-print-directory KVER=$$v check-$* || exit 1; \
+	$(Q)for p in $(if $(filter $*,$(CHECKS_ONCE)),$(firstword $(ARCHS))/$(firstword $(KVERS)),$(CHECK_PAIRS)); do \
+		$(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} check-$* || exit 1; \
 	done
 else
 # ---- kernel tree: extracted once, series applied once -----------------------
@@ -370,7 +492,7 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) k
 		kernel-patch/seed-objdir.sh $(ABS)/$(call KOBJ,$(call seed_of,$(1))) \
 			$(ABS)/$(call KOBJ,$(1)); \
 	fi)
-	$(Q)$(KENV) kernel-patch/kconfig-variant.sh $(KSRC) \
+	$(Q)$(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
 		$(addprefix $(ABS)/,$(BASE_FRAG)) $(ABS)/$(call frag_of,$(1))
@@ -388,9 +510,9 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 
 $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio initramfs/boot-guest.sh
 	$(Q)$$(call progress,boot $(1))
-	$(Q)MU_GUEST_MEM=$(GUEST_MEM) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
-		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(ACCEL) $(QEMU) \
-		$(BUILD)/accel
+	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
+		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(GUEST_ACCEL) $(QEMU) \
+		$(BA)/accel
 	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
@@ -408,6 +530,12 @@ boot:
 	$(Q)$(MAKE) --no-print-directory results
 
 # ---- guest image ------------------------------------------------------------
+# The architecture's static musl compiler and busybox (initramfs/arch-tools.sh).
+TOOLS := $(BA)/tools
+$(TOOLS)/.ok: initramfs/arch-tools.sh $(if $(filter host,$(arch_$(ARCH)_tools)),/bin/busybox) | deps
+	$(Q)$(call progress,tools for $(ARCH) ($(arch_$(ARCH)_tools)))
+	$(Q)initramfs/arch-tools.sh $(arch_$(ARCH)_deb) '$(CROSS)' $(arch_$(ARCH)_tools) $(TOOLS)
+	$(Q)$(call progress,tools for $(ARCH): $(TOOLS)/musl-gcc)
 include probe/probe.mk
 include apps/apps.mk
 include apps/murun/murun.mk
@@ -415,9 +543,12 @@ include apps/murun/murun.mk
 $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
-INITRAMFS_IN := initramfs/files.list initramfs/payload.list initramfs/init \
+# The guest image's lists: the host's glibc userland only where the host
+# runs the architecture's programs.
+IMAGE_LISTS := initramfs/files.list:initramfs/payload.list$(if $(NATIVE),:initramfs/payload-glibc.list)
+INITRAMFS_IN := $(subst :, ,$(IMAGE_LISTS)) initramfs/init \
 	initramfs/mkinitramfs.sh initramfs/lava/ktap-cases \
-	$(wildcard initramfs/payload/*) /bin/busybox $(B)/probe/muprobe \
+	$(wildcard initramfs/payload/*) $(TOOLS)/.ok $(B)/probe/muprobe \
 	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
 	$(B)/murun/murun \
 	$(shell find apps/etc -type f)
@@ -425,7 +556,7 @@ INITRAMFS_IN := initramfs/files.list initramfs/payload.list initramfs/init \
 $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 	$(Q)$(call progress,initramfs)
 	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
-		initramfs/files.list:initramfs/payload.list $(B) $@
+		$(IMAGE_LISTS) $(B) $@
 
 initramfs: $(B)/initramfs.cpio
 
@@ -433,7 +564,7 @@ initramfs: $(B)/initramfs.cpio
 # programs of apps/corpus/ from Debian packages unpacked in $(CORPUS), with
 # the libraries they load.  The packages do not depend on the kernel
 # version: one download and one unpacked tree serve every version.
-CORPUS := $(BUILD)/corpus
+CORPUS := $(BA)/corpus
 CORPUS_PROGS := $(sort $(wildcard apps/corpus/*.prog))
 $(CORPUS)/packages: $(CORPUS_PROGS) apps/corpus/fetch.sh | deps
 	$(Q)$(call progress,corpus packages)
@@ -450,7 +581,7 @@ $(B)/corpus.cpio: $(B)/corpus-base.list $(B)/corpus.list $(CORPUS)/packages \
 		initramfs/init initramfs/mkinitramfs.sh initramfs/payload/10-kernel \
 		$(CORPUS_PROGS) apps/corpus/run-corpus.sh apps/corpus/payload.sh \
 		apps/proc-ident.awk \
-		$(shell find apps/corpus/etc -type f) /bin/busybox \
+		$(shell find apps/corpus/etc -type f) $(TOOLS)/.ok \
 		$(B)/probe/muprobe $(B)/murun/murun $(B)/gen_init_cpio
 	$(Q)$(call progress,corpus image)
 	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
@@ -468,7 +599,7 @@ app-paths:
 	@echo qemu=$(QEMU)
 	@echo timeout=$(BOOT_TIMEOUT)
 	@echo accel=$(ACCEL)
-	@echo accelcache=$(ABS)/$(BUILD)/accel
+	@echo accelcache=$(ABS)/$(BA)/accel
 	@echo kernels=$(foreach v,$(VARIANTS),$(v)=$(ABS)/$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app-prepare app-paths
 
@@ -494,9 +625,12 @@ $(OUT)/corpus.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
 corpus: $(OUT)/corpus.ok
 .PHONY: corpus
 endif
-CORPUS_BASE := $(base_$(BASE)_corpus)
+# The architectures whose reports run the corpus (it needs a net kernel
+# per variant and the architecture's Debian packages).
+CORPUS_ARCHS ?= x86_64
+CORPUS_BASE := $(if $(filter $(ARCH),$(CORPUS_ARCHS)),$(base_$(BASE)_corpus))
 ifneq ($(CORPUS_BASE),)
-CORPUS_OUT := out/$(KVER)/$(CORPUS_BASE)
+CORPUS_OUT := out/$(ARCH)/$(KVER)/$(CORPUS_BASE)
 # Built by the corpus base's own rules; the report is rebuilt only when
 # that touched the stamp.
 $(CORPUS_OUT)/corpus.ok: FORCE
@@ -516,20 +650,25 @@ LAVA_IN := $(wildcard initramfs/lava/*.in) initramfs/lava/render.sh
 LAVA_DEV := $(LAVA_OUT)/device-qemu.yaml
 KUNIT_PY := $(KSRC)/tools/testing/kunit/kunit.py
 # The series' KUnit results (check-kunit), which the report shows.
-KUNIT_OUT := out/$(KVER)/kunit
+KUNIT_OUT := out/$(ARCH)/$(KVER)/kunit
 KUNIT_JSON := $(foreach c,$(KUNIT_CONFIGS),$(KUNIT_OUT)/$(c).json)
 
 $(LAVA_OUT)/%/job-qemu.yaml: $(OUT)/%/results.txt $(LAVA_IN)
 	$(Q)$(call progress,lava jobs $*)
 	$(Q)mkdir -p $(@D)
 	$(Q)cp $(call KOBJ,$*)/$(KIMAGE) $(B)/initramfs.cpio $(@D)/
-	$(Q)initramfs/lava/render.sh $(KVER) $(BASE) $* \
-		$(LAVA_URL)/$(KVER)/$(BASE)/lava/$* $(@D) $(notdir $(KIMAGE))
+	$(Q)LAVA_QEMU_ARCH=$(arch_$(ARCH)_deb) LAVA_CONSOLE=$(arch_$(ARCH)_console) \
+		LAVA_DEVICE_TYPE=$(or $(LAVA_DEVICE_TYPE),$(arch_$(ARCH)_lava_board)) \
+		LAVA_ARCH=$(or $(LAVA_ARCH),$(if $(arch_$(ARCH)_lava_board),$(arch_$(ARCH)_deb))) \
+		LAVA_KERNEL_TYPE=$(or $(LAVA_KERNEL_TYPE),$(arch_$(ARCH)_lava_kernel_type)) \
+		initramfs/lava/render.sh $(KVER) $(BASE) $* \
+		$(LAVA_URL)/$(ARCH)/$(KVER)/$(BASE)/lava/$* $(@D) $(notdir $(KIMAGE))
 
 # The accelerator the native boots settled on (KVM only where it works).
 $(LAVA_DEV): initramfs/lava/device-qemu.yaml.in $(OUT)/multiuser/results.txt
 	$(Q)mkdir -p $(@D)
-	$(Q)sed -e 's|@QEMU@|$(QEMU)|; s|@ACCEL@|'"$$(cat $(BUILD)/accel)"'|' $< >$@
+	$(Q)sed -e 's|@QEMU@|$(QEMU)|; s|@ACCEL@|'"$(if $(filter tcg,$(GUEST_ACCEL)),tcg,$$(cat $(BA)/accel))"'|' \
+		-e 's|@MACHINE@|$(arch_$(ARCH)_machine)|; s|@QEMU_ARCH@|$(arch_$(ARCH)_deb)|' $< >$@
 
 $(LAVA_OUT)/%/lava-results.json: $(LAVA_OUT)/%/job-qemu.yaml $(LAVA_DEV) \
 		initramfs/lava/run.sh initramfs/lava/results.py | deps
@@ -552,18 +691,22 @@ NOMU := $(call KOBJ,nomultiuser)
 # This version's own checks (make check runs them per version).
 version-checks:
 	$(Q)pass=0; fail=0; failed=; \
-	for t in $(CHECKS); do \
-		$(call run_check,,$(KVER)/$$t,$$t); \
+	for t in $(ARCH_CHECKS); do \
+		$(call run_check,,$(ARCH)/$(KVER)/$$t,$$t); \
 	done; \
 	$(check_tally)
 corpus-packages: $(CORPUS)/packages
-.PHONY: version-checks corpus-packages
+# What CHECKS_ONCE build that the first pair's checks build too: made
+# before both start, so that two makes never build one file at once.
+once-prereqs: $(B)/probe/muprobe $(B)/murun/murun $(B)/apps/privdrop \
+	$(B)/murun/filters.h
+.PHONY: version-checks corpus-packages once-prereqs
 
 # This version only: the version-independent checks and its own.
 check:
 	$(Q)pass=0; fail=0; failed=; \
-	for t in $(CHECKS_ONCE) $(CHECKS); do \
-		$(call run_check,,$(KVER)/$$t,$$t); \
+	for t in $(CHECKS_ONCE) $(ARCH_CHECKS); do \
+		$(call run_check,,$(ARCH)/$(KVER)/$$t,$$t); \
 	done; \
 	$(check_tally)
 
@@ -596,15 +739,15 @@ check-patch-apply:
 	$(Q)kernel-patch/tests/apply-series.sh $(ABS)/$(T)/apply-series
 
 check-kconfig-verify: $(B)/.patch.ok
-	$(Q)kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
+	$(Q)$(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
 
-check-initramfs-repro: $(B)/initramfs.cpio $(B)/corpus.cpio
-	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio
-	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/corpus.cpio \
-		$(B)/corpus-base.list:$(B)/corpus.list
+check-initramfs-repro: $(B)/initramfs.cpio $(if $(CORPUS_BASE),$(B)/corpus.cpio)
+	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio $(IMAGE_LISTS)
+	$(Q)$(if $(CORPUS_BASE),initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/corpus.cpio \
+		$(B)/corpus-base.list:$(B)/corpus.list)
 
 check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
-	$(Q)initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU) \
+	$(Q)$(GUEST_ENV) initramfs/tests/e2e.sh $(OUT) $(B) $(NOMU)/$(KIMAGE) $(B)/initramfs.cpio $(QEMU) \
 		$(KVER)
 
 check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
@@ -649,21 +792,23 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh $(KVER) $(BASE)
 
 # The series' KUnit suites (its last patch), as a maintainer runs them:
-# kunit.py builds its own x86_64 kernel under $(B)/kunit/NAME, through
+# kunit.py builds its own kernel of the architecture under $(B)/kunit/NAME,
+# with its cross compiler, through
 # ccache, and boots it in QEMU.  The JSON (kunit.py --json) is kept even
 # when a case fails; no JSON is a run that did not happen.
 # What kunit.py is asked besides the kunitconfig: a change reruns it.
+KUNIT_ARGS := --arch=$(KARCH) $(if $(CROSS),--cross_compile=$(CROSS)) \
+	$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o))
 $(B)/kunit/%.args: FORCE
 	$(Q)mkdir -p $(@D)
-	$(Q)echo 'x86_64 $(arch_$(ARCH)_kunit_add)' >$@.tmp; \
+	$(Q)echo '$(KUNIT_ARGS)' >$@.tmp; \
 		cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 .PRECIOUS: $(B)/kunit/%.args
 $(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
-	$(Q)$(call progress,kunit $* (kunit.py run --arch=x86_64))
+	$(Q)$(call progress,kunit $* (kunit.py run $(KUNIT_ARGS)))
 	$(Q)mkdir -p $(@D) $(B)/kunit
-	$(Q)rm -f $@.tmp; $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run --arch=x86_64 \
+	$(Q)rm -f $@.tmp; $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run $(KUNIT_ARGS) \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
-		$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o)) \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
 		--json=$(ABS)/$@.tmp >$(B)/kunit/$*.log 2>&1 || true
 	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.log; \
@@ -680,7 +825,7 @@ check-kunit: $(KUNIT_JSON)
 # configuration: every option of the series, its tests and, on x86_64,
 # the 16-bit entry points.
 IMPORT := $(B)/import
-MAILS := out/$(KVER)/mails
+MAILS := out/$(ARCH)/$(KVER)/mails
 $(B)/import.base: kernel-patch/import.sh | deps
 	$(Q)$(call progress,git import of $(KTARBALL))
 	$(Q)kernel-patch/import.sh $(KTARBALL) $(IMPORT) >$@.tmp && mv $@.tmp $@
@@ -751,7 +896,10 @@ check-lava-names: | deps
 # images, case by case; the board jobs against LAVA's job schema.
 check-lava: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json) \
 		$(OUT)/report.json lava
-	$(Q)initramfs/tests/lava.sh $(OUT) $(KUNIT_PY) $(LAVA_RUN) -- $(VARIANTS)
+	$(Q)MU_LAVA_BOARD=$(or $(arch_$(ARCH)_lava_board),REPLACE-device-type) \
+		MU_LAVA_ARCH=$(arch_$(ARCH)_deb) MU_KERNEL=$(notdir $(KIMAGE)) \
+		MU_LAVA_KTYPE=$(or $(arch_$(ARCH)_lava_kernel_type),zimage) \
+		initramfs/tests/lava.sh $(OUT) $(KUNIT_PY) $(LAVA_RUN) -- $(VARIANTS)
 
 check-report-unit: $(MUREPORT)
 	$(Q)report/tests/unit.sh $(MUREPORT)
@@ -775,8 +923,8 @@ endif
 # The kernel trees and objects stay: they are the slow part.
 clean:
 	rm -rf out $(BUILD)/report \
-		$(foreach v,$(KVERS),$(addprefix $(BUILD)/$(v)/,initramfs.cpio \
-		probe gen_init_cpio tests murun apps app uapi uapi-obj))
+		$(foreach a,$(ARCHS),$(foreach v,$(KVERS),$(addprefix $(BUILD)/$(a)/$(v)/,initramfs.cpio \
+		probe gen_init_cpio tests murun apps app uapi uapi-obj)))
 
 distclean:
 	rm -rf out $(BUILD) $(BUILD).apt.log

@@ -18,7 +18,7 @@ per variant, whether it behaves like stock Linux (multiuser).
   --kver=K          a kernel version (repeatable; default: the Makefile's KVERS)
   --variants='V...' the variants (default: the Makefile's VARIANTS)
   --base=BASE       the kernel base (default: tiny)
-  --name=NAME       results in out/KVER/BASE/app/NAME/ (default: PROGRAM's name)
+  --name=NAME       results in out/x86_64/KVER/BASE/app/NAME/ (default: PROGRAM's name)
   --expect-exit=N   the exit status of a working run on stock Linux (default 0)
   --timeout=S       seconds the program may run in a guest (default 20)
   --no-trace        run it bare, not under murun --mode=native --trace --status

@@ -14,6 +14,9 @@
 #   note TEXT       one line for the report
 #   needs PATH      skip (not run) when PATH is absent: the kernel lacks
 #                   the feature for a reason the path names
+# A scenario naming a program (a path with /bin/ in it) the image lacks
+# is skipped too, naming it: an architecture's image may have no glibc
+# userland (/glibc/bin/...).
 # Every scenario starts from the pristine /etc and an empty /home.
 dir=$1 pristine=${2:-/etc.pristine}
 # Seconds a scenario's run may take (make app sets its own).
@@ -47,6 +50,20 @@ for f in "$dir"/*.scn; do
 		esac
 	done <"$f"
 	echo "# $id cmd=$run"
+	prog=
+	set -f
+	for word in $run; do
+		case $word in
+		/*/bin/*) [ -e "$word" ] || { prog=$word; break; } ;;
+		esac
+	done
+	set +f
+	if [ -z "$missing" ] && [ -n "$prog" ]; then
+		echo "# $id verdict=skip"
+		echo "# $id reason=the image has no $prog"
+		echo "ok $i $id # SKIP the image has no $prog"
+		continue
+	fi
 	if [ -n "$missing" ]; then
 		echo "# $id verdict=skip"
 		echo "# $id reason=kernel lacks $missing"

@@ -1,9 +1,12 @@
 #!/bin/sh
 # Boot one kernel variant with the guest image in QEMU and collect what the
-# guest reported on ttyS1.
+# guest reported on its second channel.
 #
 # usage: boot-guest.sh VARIANT BZIMAGE INITRAMFS OUTDIR TIMEOUT ACCEL QEMU [CACHE]
 # MU_GUEST_MEM: the guest's memory (default 256M; the corpus image needs more)
+# MU_MACHINE, MU_CONSOLE, MU_RESULTS: the architecture's machine, console and
+# second channel (default: a PC, ttyS0, ttyS1; a channel named hvc* is a
+# virtio console, for machines with one UART)
 #
 # ACCEL is kvm, tcg or auto.  auto trusts KVM only after a short test boot
 # has ended by itself: on some hosts /dev/kvm exists but guests hang.  The
@@ -24,13 +27,24 @@ fail() {
 	exit 1
 }
 
+console=${MU_CONSOLE:-ttyS0} results=${MU_RESULTS:-ttyS1}
 run_qemu() { # ACCEL DIR TIMEOUT APPEND
-	timeout -k 5 "$3" "$qemu" -accel "$1" -M pc -m "${MU_GUEST_MEM:-256M}" -smp 1 \
+	ac=$1 d=$2 t=$3 ap=$4
+	case $results in
+	hvc*)	set -- -device virtio-serial-device \
+			-chardev "file,id=res,path=$d/results.raw" \
+			-device virtconsole,chardev=res ;;
+	*)	set -- -serial "file:$d/results.raw" ;;
+	esac
+	# MU_MACHINE is words ("-M virt -cpu max"): split on purpose.
+	# shellcheck disable=SC2086
+	timeout -k 5 "$t" "$qemu" -accel "$ac" ${MU_MACHINE:--M pc} \
+		-m "${MU_GUEST_MEM:-256M}" -smp 1 \
 		-nodefaults -display none -no-reboot \
 		-kernel "$kernel" -initrd "$initrd" \
-		-append "console=ttyS0 panic=-1 $4" \
-		-serial "file:$2/console.log" -serial "file:$2/results.raw" \
-		</dev/null >"$2/qemu.log" 2>&1
+		-append "console=$console panic=-1 muprobe.results=$results $ap" \
+		-serial "file:$d/console.log" "$@" \
+		</dev/null >"$d/qemu.log" 2>&1
 }
 
 cache=${8:-$(dirname "$out")/.accel}
@@ -69,13 +83,13 @@ grep -q 'Kernel panic' "$out.failed/console.log" &&
 tr -d '\r' <"$out.failed/results.raw" >"$out.failed/results.txt" ||
 	fail "cannot write $out.failed/results.txt (disk full?)"
 [ -s "$out.failed/results.txt" ] ||
-	fail "guest reported nothing on ttyS1 (stage results)"
+	fail "guest reported nothing on $results (stage results)"
 [ "$(head -n 1 "$out.failed/results.txt")" = "@@ muprobe-guest 1" ] ||
-	fail "results do not start with '@@ muprobe-guest 1': garbage on ttyS1 (stage results)"
+	fail "results do not start with '@@ muprobe-guest 1': garbage on $results (stage results)"
 [ "$(tail -n 1 "$out.failed/results.txt")" = "@@ done" ] ||
 	fail "results truncated: no '@@ done' end line (stage results)"
 if LC_ALL=C grep -q '[^[:print:][:space:]]' "$out.failed/results.txt"; then
-	fail "results contain non-text bytes: garbage on ttyS1 (stage results)"
+	fail "results contain non-text bytes: garbage on $results (stage results)"
 fi
 rm -f "$out.failed/results.raw"
 mv "$out.failed" "$out"

@@ -16,7 +16,8 @@
 #            root's own loader resolves them in the root (ld.so --list),
 #            each at its path inside the root
 #   debtree  every file and link under ROOT/GUEST-PATH (SOURCE is ROOT)
-#   applets  a link to the busybox at SOURCE for each of its applets
+#   applets  a link to the busybox at GUEST-PATH for each applet SOURCE
+#            lists ("usr/bin/env" lines, as busybox --list-full prints)
 # Parent folders are added as needed.
 #
 # No root and no fakeroot: gen_init_cpio writes owners and modes from the
@@ -148,10 +149,11 @@ while read -r type path src mode; do
 			put_file "$path/$f" "$src/$f" "0$m"
 		done ;;
 	applets)
-		"$src" --list-full | LC_ALL=C sort | while read -r a; do
-			[ "/$a" = "$src" ] && continue
+		[ -s "$src" ] || { echo "initramfs: $where: no applet list $src" >&2; exit 1; }
+		LC_ALL=C sort "$src" | while read -r a; do
+			[ "/$a" = "$path" ] && continue
 			parents "/$a"
-			echo "slink /$a $src 0777 0 0"
+			echo "slink /$a $path 0777 0 0"
 		done ;;
 	*)
 		echo "initramfs: $where: unknown type '$type'" >&2

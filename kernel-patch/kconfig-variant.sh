@@ -30,21 +30,27 @@ KCONFIG_CONFIG="$obj/.config" "$src/scripts/kconfig/merge_config.sh" -m \
 }
 kmake olddefconfig
 
-bad=0
+# Each symbol is checked against the last fragment that names it, as
+# merge_config.sh lets a later fragment override an earlier one (a base
+# turning off what the architecture's fragment turns on).
 for frag in "$@"; do
 	[ -r "$frag" ] || { echo "config: cannot read fragment $frag" >&2; exit 1; }
+done
+for frag in "$@"; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
 		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' "$frag" |
-	while read -r sym want; do
-		got=$(sed -n "s/^$sym=\(.*\)\$/\1/p" "$obj/.config")
-		[ -n "$got" ] || got=n
-		if [ "$got" != "$want" ]; then
-			echo "config: $sym asked =$want by $(basename "$frag"), resolved =$got in $obj/.config (unmet dependency?)" >&2
-			echo x
-		fi
-	done >"$obj/.config.bad"
-	[ -s "$obj/.config.bad" ] && bad=1
-done
+		sed "s|\$| $(basename "$frag")|"
+done | awk '{ w[$1] = $0 } END { for (s in w) print w[s] }' | LC_ALL=C sort |
+while read -r sym want frag; do
+	got=$(sed -n "s/^$sym=\(.*\)\$/\1/p" "$obj/.config")
+	[ -n "$got" ] || got=n
+	if [ "$got" != "$want" ]; then
+		echo "config: $sym asked =$want by $frag, resolved =$got in $obj/.config (unmet dependency?)" >&2
+		echo x
+	fi
+done >"$obj/.config.bad"
+bad=0
+[ -s "$obj/.config.bad" ] && bad=1
 rm -f "$obj/.config.bad"
 [ $bad -eq 0 ] || exit 1
 touch "$obj/.config.ok"

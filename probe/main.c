@@ -71,7 +71,7 @@ static void usage(FILE *f)
 	      "Probe how this kernel handles users, groups, capabilities and\n"
 	      "ownership, and which syscalls it lacks; print KTAP on stdout.\n"
 	      "  PATTERN   shell glob over probe ids (e.g. 'caps.*'); the sweep\n"
-	      "            runs as sweep.x86_64 and sweep.ia32\n"
+	      "            runs as sweep.ABI (sweep.x86_64 and sweep.ia32 on x86_64)\n"
 	      "  --list    print id, category and what Linux does, then exit\n"
 	      "  --no-sweep  skip the syscall availability sweep\n"
 	      "  --list-sweep  how the sweep makes each risky call harmless\n"

@@ -3,7 +3,7 @@
 
 PROBE_SRC := $(wildcard probe/*.c)
 PROBE_HDR := $(wildcard probe/*.h)
-PROBE_CC := musl-gcc
+PROBE_CC := $(ABS)/$(TOOLS)/musl-gcc
 PROBE_CFLAGS := -static -O2 -Wall -Wextra -Wno-missing-field-initializers \
 	-Werror -std=gnu11 \
 	-I$(B)/probe -idirafter $(B)/uapi/include
@@ -17,23 +17,28 @@ $(B)/uapi/.ok: $(B)/.patch.ok
 		>$(B)/uapi.log 2>&1 || { tail -n 20 $(B)/uapi.log; exit 1; }
 	$(Q)touch $@
 
-$(B)/probe/syscalls_64.h: probe/gen-syscalls.sh $(B)/.patch.ok
+# The architecture's syscall tables in one form (probe/gen-tbl.sh): the
+# 64-bit one and, on x86_64, ia32's.
+TBL64 := $(B)/probe/syscall_64.tbl
+TBL32 := $(B)/probe/syscall_32.tbl
+$(B)/probe/syscall_%.tbl: probe/gen-tbl.sh $(B)/uapi/.ok | $(TOOLS)/.ok
 	$(Q)mkdir -p $(@D)
-	$(Q)probe/gen-syscalls.sh $(KSRC)/$(arch_$(ARCH)_tbl64) common,64 sys64 >$@
+	$(Q)probe/gen-tbl.sh $(KSRC) $(KARCH) $* $(CROSS)gcc $(B)/uapi/include >$@.tmp && \
+		mv $@.tmp $@
 
-$(B)/probe/syscalls_32.h: probe/gen-syscalls.sh $(B)/.patch.ok
-	$(Q)mkdir -p $(@D)
-	$(Q)probe/gen-syscalls.sh $(KSRC)/$(arch_$(ARCH)_tbl32) i386 sys32 >$@
+$(B)/probe/syscalls_64.h: probe/gen-syscalls.sh $(TBL64)
+	$(Q)probe/gen-syscalls.sh $(TBL64) common,64 sys64 >$@
+
+$(B)/probe/syscalls_32.h: probe/gen-syscalls.sh $(TBL32)
+	$(Q)probe/gen-syscalls.sh $(TBL32) i386 sys32 >$@
 
 # Which of those MULTIUSER=n takes away, for the sweep and for murun.
-$(B)/probe/multiuser_syscalls.h: probe/gen-multiuser.sh $(B)/.patch.ok
-	$(Q)mkdir -p $(@D)
-	$(Q)probe/gen-multiuser.sh $(KSRC) $(KSRC)/$(arch_$(ARCH)_tbl64) \
-		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
+$(B)/probe/multiuser_syscalls.h: probe/gen-multiuser.sh $(TBL64) $(TBL32)
+	$(Q)probe/gen-multiuser.sh $(KSRC) $(TBL64) $(TBL32) >$@.tmp && mv $@.tmp $@
 
 $(B)/probe/muprobe: $(PROBE_SRC) $(PROBE_HDR) $(B)/probe/syscalls_64.h \
 		$(B)/probe/syscalls_32.h $(B)/probe/multiuser_syscalls.h \
-		$(B)/uapi/.ok | deps
+		$(B)/uapi/.ok | deps $(TOOLS)/.ok
 	$(Q)$(call progress,probe)
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ $(PROBE_SRC)
 

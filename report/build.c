@@ -96,13 +96,15 @@ static int counted(json_t *const *res, int i)
 }
 
 static json_t *syscalls(json_t *const *res, const char *const *names, int n,
-			json_t *totals, json_t *all, json_t *lost_by)
+			json_t *totals, json_t *all, json_t *lost_by,
+			const char *arch)
 {
-	static const char *const abis[] = { "x86_64", "ia32" };
+	const char *abis[2];
 	json_t *rows = json_array();
 	unsigned int a;
 	int i;
 
+	report_abis(arch, abis);
 	for (a = 0; a < 2; a++) {
 		json_t *base = json_object_get(json_object_get(res[0], "sweep"),
 					       abis[a]);
@@ -333,7 +335,8 @@ static json_t *emulation_compat(const struct build_args *a, json_t **res,
 	for (i = 0; i < a->nvariants; i++)
 		if (!strcmp(a->variants[i], "nomultiuser-compat"))
 			return report_emulation(res[0], res[i], a->variants[i],
-						a->out_dir, "compat", prows);
+						a->out_dir, "compat", prows,
+						a->arch);
 	return json_pack("{s:s,s:s}", "status", "incomplete", "reason",
 			 "no nomultiuser-compat variant in this report");
 }
@@ -382,7 +385,7 @@ json_t *report_build(const struct build_args *a)
 	prows = probes(res, a->variants, a->nvariants);
 	sweep = json_array();
 	srows = syscalls(res, a->variants, a->nvariants, totals, sweep,
-			 lost_by);
+			 lost_by, a->arch);
 	json_decref(lost_by);
 	arows = scenarios(res, a->variants, a->nvariants, &changed);
 	apps = report_applications(a, &crows);
@@ -411,7 +414,7 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "applications", crows);
 	json_object_set_new(r, "applications_runs", apps);
 	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],
-		a->variants[1], a->out_dir, "nomultiuser", prows));
+		a->variants[1], a->out_dir, "nomultiuser", prows, a->arch));
 	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,
 		prows));
 	json_object_set_new(r, "kunit_runs", report_kunit(a->kunit_dir, &krows));

@@ -163,14 +163,22 @@ int report_check(json_t *r, const char *path)
 	return report_schema_check(r, path);
 }
 
-/* The headline counts are behaviour; the byte figure in them is a size. */
-static int summary(FILE *f, json_t *a, json_t *b, int *volatile_)
+/*
+ * The headline counts are behaviour; the byte figure in them is a size.
+ * Across architectures the tables' totals are the tables', compared call
+ * by call in the sweep instead.
+ */
+static int summary(FILE *f, json_t *a, json_t *b, int *volatile_, int cross)
 {
 	json_t *ca = json_deep_copy(a), *cb = json_deep_copy(b);
 	int changed;
 
 	json_object_del(ca, "bytes_saved");
 	json_object_del(cb, "bytes_saved");
+	if (cross) {
+		json_object_del(ca, "syscalls");
+		json_object_del(cb, "syscalls");
+	}
 	changed = whole(f, "summary", ca, cb);
 	*volatile_ |= whole(f, "summary bytes_saved (volatile)",
 			    json_object_get(a, "bytes_saved"),
@@ -199,7 +207,28 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	static const char *const kefields[] = { "cases", "error", NULL };
 	json_t *oa = json_object_get(old, "applications_runs");
 	json_t *ca = json_object_get(cur, "applications_runs");
+	const char *arch_a = report_str(json_object_get(old, "kernel"), "arch");
+	const char *arch_b = report_str(json_object_get(cur, "kernel"), "arch");
+	int cross = strcmp(arch_a, arch_b) != 0;
+	json_t *calls_a, *calls_b, *sweep_a, *sweep_b, *probes_a, *probes_b;
+	json_t *only_a = json_array(), *only_b = json_array();
 	int behaviour = 0, volatile_ = 0;
+
+	if (cross) {
+		calls_a = report_arch_rows(old, cur, "syscalls", NULL);
+		calls_b = report_arch_rows(cur, old, "syscalls", NULL);
+		sweep_a = report_arch_rows(old, cur, "sweep", only_a);
+		sweep_b = report_arch_rows(cur, old, "sweep", only_b);
+		probes_a = report_arch_probes(old, only_a);
+		probes_b = report_arch_probes(cur, only_b);
+	} else {
+		probes_a = json_incref(json_object_get(old, "probes"));
+		probes_b = json_incref(json_object_get(cur, "probes"));
+		calls_a = json_incref(json_object_get(old, "syscalls"));
+		calls_b = json_incref(json_object_get(cur, "syscalls"));
+		sweep_a = json_incref(json_object_get(old, "sweep"));
+		sweep_b = json_incref(json_object_get(cur, "sweep"));
+	}
 
 	behaviour |= rows(f, "variants", json_object_get(old, "variants"),
 			  json_object_get(cur, "variants"), "name", NULL,
@@ -209,16 +238,24 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 			  json_object_get(old, "variants"),
 			  json_object_get(cur, "variants"), "name", NULL,
 			  mfields);
-	behaviour |= rows(f, "probes", json_object_get(old, "probes"),
-			  json_object_get(cur, "probes"), "id", NULL, pfields);
-	behaviour |= rows(f, "syscalls", json_object_get(old, "syscalls"),
-			  json_object_get(cur, "syscalls"), "name", "abi",
+	behaviour |= rows(f, "probes", probes_a, probes_b, "id", NULL, pfields);
+	json_decref(probes_a);
+	json_decref(probes_b);
+	behaviour |= rows(f, "syscalls", calls_a, calls_b, "name", "abi",
 			  sfields);
 	/* Every call swept: a table that grew or lost a call shows here. */
 	behaviour |= rows(f, "sweep (which variants answer ENOSYS)",
-			  json_object_get(old, "sweep"),
-			  json_object_get(cur, "sweep"), "name", "abi",
-			  wfields);
+			  sweep_a, sweep_b, "name", "abi", wfields);
+	if (cross)
+		volatile_ |= whole(f, "what one architecture's tables lack (not compared)",
+				   json_array_size(only_a) ? only_a : NULL,
+				   json_array_size(only_b) ? only_b : NULL);
+	json_decref(calls_a);
+	json_decref(calls_b);
+	json_decref(sweep_a);
+	json_decref(sweep_b);
+	json_decref(only_a);
+	json_decref(only_b);
 	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
 			  json_object_get(cur, "scenarios"), "id", NULL,
 			  afields);
@@ -244,7 +281,7 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 			  json_object_get(cur, "kunit_runs"), "config", NULL,
 			  kefields);
 	behaviour |= summary(f, json_object_get(old, "summary"),
-			     json_object_get(cur, "summary"), &volatile_);
+			     json_object_get(cur, "summary"), &volatile_, cross);
 	behaviour |= whole(f, "fallout", json_object_get(old, "fallout"),
 			   json_object_get(cur, "fallout"));
 	volatile_ |= whole(f, "kernel (volatile)",

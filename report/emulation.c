@@ -71,9 +71,9 @@ static const char *why_not(const char *cat)
 
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,
-			 const char *mode, json_t *probes)
+			 const char *mode, json_t *probes, const char *arch)
 {
-	static const char *const abis[] = { "x86_64", "ia32" };
+	const char *abis[2];
 	json_t *bare = results_load(out_dir, "host-bare", RESULTS_PROBE);
 	json_t *emu;
 	json_t *o = json_object(), *missed = json_array(), *col = json_object();
@@ -86,6 +86,7 @@ json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 	size_t k, a;
 	char dir[64];
 
+	report_abis(arch, abis);
 	snprintf(dir, sizeof(dir), "host-murun-%s", mode);
 	emu = results_load(out_dir, dir, RESULTS_PROBE);
 	json_object_set_new(o, "tool", json_pack("s+", "murun --mode=", mode));

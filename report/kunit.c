@@ -96,7 +96,8 @@ void report_kunit_markdown(json_t *r, FILE *f)
 	}
 	fprintf(f, "The series' own suites (`kernel/multiuser_test.c`, "
 		"`kernel/multiuser_compat_test.c`), run by `kunit.py run "
-		"--arch=x86_64 --kunitconfig=kernel/CONFIG.kunitconfig`.\n\n");
+		"--arch=%s --kunitconfig=kernel/CONFIG.kunitconfig`.\n\n",
+		report_str(json_object_get(r, "kernel"), "arch"));
 	fprintf(f, "| config | cases | passed | not passed |\n|---|---|---|---|\n");
 	json_array_foreach(runs, i, run) {
 		int pass = 0, other = 0;

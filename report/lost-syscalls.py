@@ -12,7 +12,10 @@ folders above it, and names the option that is set in the first .config
 and not in the second.  It works from the resolved configs alone, so a
 base whose kernels are not built (defconfig in make check) is covered too.
 
-usage: lost-syscalls.py SRCTREE FROM.config TO.config TBL64 TBL32
+usage: lost-syscalls.py SRCTREE FROM.config TO.config TBL64 TBL32 [ABI64 ABI32]
+
+The tables are probe/gen-tbl.sh's; the ABIs are named as the probe's sweep
+names them (default x86_64, ia32).
 
 Prints one line per lost entry: ABI, name, entry point, option, file.
 """
@@ -99,13 +102,16 @@ def kbuild_chain(src, path):
 
 
 def main():
-    if len(sys.argv) != 6:
+    if len(sys.argv) not in (6, 8):
         sys.exit('usage: lost-syscalls.py SRCTREE FROM.config TO.config TBL64 TBL32')
-    src, cfrom, cto, t64, t32 = sys.argv[1:]
+    src, cfrom, cto, t64, t32 = sys.argv[1:6]
+    abi64, abi32 = sys.argv[6:8] if len(sys.argv) == 8 else ('x86_64', 'ia32')
     on_from, on_to = load_config(cfrom), load_config(cto)
     where = {}
+    # The architecture's own folder, named after its sweep ABI.
+    archdir = 'arch/' + {'x86_64': 'x86', 'riscv64': 'riscv'}.get(abi64, abi64)
     for top in ('kernel', 'fs', 'mm', 'ipc', 'security', 'net', 'block',
-                'io_uring', 'arch/x86', 'init', 'drivers/char', 'lib'):
+                'io_uring', archdir, 'init', 'drivers/char', 'lib'):
         for root, _, files in os.walk(os.path.join(src, top)):
             for f in files:
                 if not f.endswith('.c'):
@@ -135,8 +141,8 @@ def main():
         return None
 
     rows = []
-    for abi, tbl, kinds in (('x86_64', t64, ('common', '64')),
-                            ('ia32', t32, ('i386',))):
+    for abi, tbl, kinds in ((abi64, t64, ('common', '64')),
+                            (abi32, t32, ('i386',))):
         with open(tbl) as f:
             for line in f:
                 col = line.split()

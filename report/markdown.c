@@ -104,6 +104,7 @@ static void summary(json_t *r, FILE *f)
 	json_t *k = json_object_get(r, "kernel"), *sm = json_object_get(r, "summary");
 	json_t *v, *u = json_object_get(k, "uname_r");
 	json_t *sys = json_object_get(sm, "syscalls");
+	const char *abis[2];
 	size_t n;
 
 	fprintf(f, "# muprobe: how CONFIG_MULTIUSER=n differs from Linux\n\n");
@@ -130,12 +131,13 @@ static void summary(json_t *r, FILE *f)
 			report_str(v, "name"), i(c, "silent"), i(c, "loud"), i(c, "same"),
 			i(c, "skip"), i(c, "broken_or_missing"));
 	}
-	fprintf(f, "\n%lld probe rows (the sweep of each syscall table is one row per ABI). Syscalls lost (ENOSYS where the baseline has them): x86_64 %lld of %lld, ia32 %lld of %lld. Scenarios whose result changed: %lld.",
-		i(sm, "probes"),
-		i(json_object_get(sys, "x86_64"), "lost"),
-		i(json_object_get(sys, "x86_64"), "calls"),
-		i(json_object_get(sys, "ia32"), "lost"),
-		i(json_object_get(sys, "ia32"), "calls"),
+	report_abis(report_str(k, "arch"), abis);
+	fprintf(f, "\n%lld probe rows (the sweep of each syscall table is one row per ABI). Syscalls lost (ENOSYS where the baseline has them): %s %lld of %lld, %s %lld of %lld. Scenarios whose result changed: %lld.",
+		i(sm, "probes"), abis[0],
+		i(json_object_get(sys, abis[0]), "lost"),
+		i(json_object_get(sys, abis[0]), "calls"), abis[1],
+		i(json_object_get(sys, abis[1]), "lost"),
+		i(json_object_get(sys, abis[1]), "calls"),
 		i(sm, "scenarios_changed"));
 	if (twice(r))
 		fprintf(f, " %d behaviours are probed twice, through the raw syscall (`.raw`) and through musl's wrapper (`.libc`), and count in both rows; the table below counts each behaviour once.",
@@ -181,7 +183,7 @@ static void sizes(json_t *r, FILE *f)
 			continue;
 		}
 		fprintf(f, "- bloat-o-meter: `%s`\n", report_str(b, "summary"));
-		fprintf(f, "- bzImage: %lld -> %lld bytes\n", i(z, "from"),
+		fprintf(f, "- kernel image (bzImage, Image): %lld -> %lld bytes\n", i(z, "from"),
 			i(z, "to"));
 		json_object_foreach(sf, sec, v)
 			fprintf(f, "- `%s`: %lld -> %lld bytes\n", sec,
@@ -253,13 +255,15 @@ static void syscall_table(json_t *r, FILE *f)
 {
 	json_t *row, *v, *t = json_object_get(json_object_get(r, "summary"),
 					       "syscalls");
+	const char *abis[2];
 	size_t n, m;
 
-	fprintf(f, "## Syscalls that differ\n\nx86_64: %lld in the table, %lld lost; ia32: %lld, %lld lost. A missing syscall does not by itself mean a program fails (see Known context). The sweep calls each one with deliberately invalid arguments, so an answer other than ENOSYS (EINVAL, EFAULT, EBADF, success for a harmless call) only shows that the call exists; the note names the option whose absence compiles it out.\n\n",
-		i(json_object_get(t, "x86_64"), "calls"),
-		i(json_object_get(t, "x86_64"), "lost"),
-		i(json_object_get(t, "ia32"), "calls"),
-		i(json_object_get(t, "ia32"), "lost"));
+	report_abis(report_str(json_object_get(r, "kernel"), "arch"), abis);
+	fprintf(f, "## Syscalls that differ\n\n%s: %lld in the table, %lld lost; %s: %lld, %lld lost. A missing syscall does not by itself mean a program fails (see Known context). The sweep calls each one with deliberately invalid arguments, so an answer other than ENOSYS (EINVAL, EFAULT, EBADF, success for a harmless call) only shows that the call exists; the note names the option whose absence compiles it out.\n\n",
+		abis[0], i(json_object_get(t, abis[0]), "calls"),
+		i(json_object_get(t, abis[0]), "lost"),
+		abis[1], i(json_object_get(t, abis[1]), "calls"),
+		i(json_object_get(t, abis[1]), "lost"));
 	variants_header(r, f, "abi nr name", "note");
 	json_array_foreach(json_object_get(r, "syscalls"), n, row) {
 		fprintf(f, "| %s %lld `%s` |", report_str(row, "abi"), i(row, "nr"),

@@ -30,7 +30,8 @@ static void usage(FILE *f)
 	      "                      [--kunit DIR]        (kunit.py --json: DIR/CONFIG.json)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
-	      "       mureport versions --dest DIR REPORT.json...  (oldest first)\n"
+	      "       mureport versions [--by version|arch] --dest DIR REPORT.json...\n"
+	      "                 (oldest first; --by arch: arches.{json,md})\n"
 	      "       mureport render --dest DIR REPORT.json  (its .md and .html again)\n"
 	      "       mureport complete REPORT.json  (exit 1 naming each incomplete variant)\n"
 	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
@@ -285,12 +286,26 @@ static int complete(int argc, char **argv)
 	return bad;
 }
 
-/* DEST/versions.{json,md} from one base's reports, oldest first. */
+/*
+ * DEST/versions.{json,md} from one base's reports, oldest first; with
+ * --by arch, DEST/arches.{json,md} from one version's reports.
+ */
 static int versions(int argc, char **argv)
 {
+	const char *by = "version";
 	json_t *r[16], *v;
 	int i, n, rc = 0;
 
+	if (argc >= 2 && !strcmp(argv[0], "--by")) {
+		by = argv[1];
+		argc -= 2;
+		argv += 2;
+	}
+	if (strcmp(by, "version") && strcmp(by, "arch")) {
+		fprintf(stderr, "mureport: versions: --by %s: not version or arch\n",
+			by);
+		return 2;
+	}
 	if (argc < 3 || strcmp(argv[0], "--dest") || argc - 2 > 16) {
 		usage(stderr);
 		return 2;
@@ -304,9 +319,11 @@ static int versions(int argc, char **argv)
 			return 2;
 		}
 	}
-	v = report_versions(r, n);
-	if (save(argv[1], "versions.json", v, NULL) ||
-	    save(argv[1], "versions.md", v, report_versions_markdown) ||
+	v = report_versions(r, n, by);
+	if (save(argv[1], strcmp(by, "arch") ? "versions.json" : "arches.json",
+		 v, NULL) ||
+	    save(argv[1], strcmp(by, "arch") ? "versions.md" : "arches.md", v,
+		 report_versions_markdown) ||
 	    save_done())
 		rc = 1;
 	json_decref(v);

@@ -37,7 +37,7 @@ json_t *report_lost(const char *path);
 /* MODE: murun's, results in OUT_DIR/host-murun-MODE; GUEST: its name. */
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,
-			 const char *mode, json_t *probes);
+			 const char *mode, json_t *probes, const char *arch);
 void report_markdown(json_t *r, FILE *f);
 /* TEXT in a Markdown table cell: '|' escaped, newlines as <br>. */
 void report_cell(FILE *f, const char *t);
@@ -47,7 +47,17 @@ json_t *report_kunit(const char *dir, json_t **rows);
 void report_kunit_markdown(json_t *r, FILE *f);
 void report_html(json_t *r, FILE *f);
 /* The cross-version view of one base's reports, oldest first. */
-json_t *report_versions(json_t *const *reports, int n);
+void report_abis(const char *arch, const char *abis[2]);
+/*
+ * SECTION's rows (syscalls, sweep) of R in its own ABI whose name OTHER's
+ * own table has too, as ABI "own"; the names OTHER lacks go to ONLY.
+ */
+json_t *report_arch_rows(json_t *r, json_t *other, const char *section,
+			 json_t *only);
+/* R's probe rows, its sweeps as "sweep.own", its second ABI's to ONLY. */
+json_t *report_arch_probes(json_t *r, json_t *only);
+/* BY: "version" (one architecture's versions) or "arch" (one version's). */
+json_t *report_versions(json_t *const *reports, int n, const char *by);
 void report_versions_markdown(json_t *r, FILE *f);
 /* 0 if R is a complete report of REPORT_SCHEMA, else -1 naming PATH. */
 int report_check(json_t *r, const char *path);

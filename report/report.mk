@@ -2,7 +2,7 @@
 REPORT_SRC := $(wildcard report/*.c)
 REPORT_HDR := $(wildcard report/*.h)
 PKG_VERSION = $(shell dpkg-query -W -f='$${Version}' $(KPKG))
-GOLDEN := report/golden/$(KVER)/$(BASE).json
+GOLDEN := report/golden/$(ARCH)/$(KVER)/$(BASE).json
 
 $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		report/measure-sizes.sh
@@ -15,14 +15,16 @@ $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 # from the tree and the two resolved configs (the guests say which are
 # ENOSYS; this says why).
 $(OUT)/lost-syscalls.tsv: $(call KOBJ,multiuser)/.config.ok \
-		$(call KOBJ,nomultiuser)/.config.ok report/lost-syscalls.py
+		$(call KOBJ,nomultiuser)/.config.ok report/lost-syscalls.py $(TBL64) $(TBL32)
 	$(Q)mkdir -p $(@D)
 	$(Q)python3 report/lost-syscalls.py $(KSRC) $(call KOBJ,multiuser)/.config \
-		$(call KOBJ,nomultiuser)/.config $(KSRC)/$(arch_$(ARCH)_tbl64) \
-		$(KSRC)/$(arch_$(ARCH)_tbl32) >$@.tmp && mv $@.tmp $@
+		$(call KOBJ,nomultiuser)/.config $(TBL64) $(TBL32) \
+		$(arch_$(ARCH)_abis) >$@.tmp && mv $@.tmp $@
 
-# (A corpus base's host runs are the corpus's: apps/corpus/host-run.sh.)
+# (A corpus base's host runs are the corpus's: apps/corpus/host-run.sh;
+# another architecture's programs do not run on this host.)
 ifneq ($(BASE_IMAGE),corpus)
+ifneq ($(NATIVE),)
 # The probe and the scenarios on the build host, bare and under murun in
 # both modes: the emulation's fidelity is measured against the guests in
 # the same run.
@@ -33,6 +35,7 @@ $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 	$(Q)$(call progress,probe and scenarios on the host, bare and under murun)
 	$(Q)report/host-run.sh $(B)/probe/muprobe $(B)/murun/murun \
 		$(B)/initramfs.cpio $(OUT)
+endif
 endif
 
 $(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \

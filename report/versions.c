@@ -10,7 +10,7 @@
 
 #include "report.h"
 
-#define VERSIONS_SCHEMA "muprobe-versions/1"
+#define VERSIONS_SCHEMA "muprobe-versions/2"
 
 static json_t *variant_names(json_t *r)
 {
@@ -40,13 +40,14 @@ static json_t *set_or_null(json_t *v)
 	return v ? json_incref(v) : json_null();
 }
 
-/* One column of the side-by-side table. */
-static json_t *version_row(json_t *r)
+/* One column of the side-by-side table, labelled by what varies (BY). */
+static json_t *version_row(json_t *r, const char *by)
 {
 	json_t *k = json_object_get(r, "kernel");
 	json_t *sm = json_object_get(r, "summary");
 
-	return json_pack("{s:s,s:s,s:O,s:O,s:O,s:o,s:o,s:o,s:O}",
+	return json_pack("{s:s,s:s,s:s,s:s,s:O,s:O,s:O,s:o,s:o,s:o,s:O}",
+		"label", report_str(k, by), "arch", report_str(k, "arch"),
 		"version", report_str(k, "version"),
 		"package", report_str(k, "package"),
 		"variants", json_object_get(r, "variants"),
@@ -88,22 +89,51 @@ static json_t *by_key(json_t *rows, const char *k1, const char *k2)
 	return o;
 }
 
-static json_t *syscall_changes(json_t *a, json_t *b, const char *variant,
-			       json_t **lost)
+/*
+ * Across versions a call is its ABI and name; across architectures, its
+ * name in each one's own ABI (the second ABIs differ in kind: ia32 against
+ * a compat ABI that is not probed).
+ */
+static json_t *sweep_rows(json_t *r, const char *by)
 {
-	json_t *ia = by_key(json_object_get(a, "sweep"), "name", "abi");
-	json_t *ib = by_key(json_object_get(b, "sweep"), "name", "abi");
+	json_t *rows = json_object_get(r, "sweep"), *own, *row;
+	const char *abis[2];
+	size_t k;
+
+	if (strcmp(by, "arch"))
+		return by_key(rows, "name", "abi");
+	report_abis(report_str(json_object_get(r, "kernel"), "arch"), abis);
+	own = json_array();
+	json_array_foreach(rows, k, row)
+		if (!strcmp(report_str(row, "abi"), abis[0]))
+			json_array_append(own, row);
+	rows = by_key(own, "name", NULL);
+	json_decref(own);
+	return rows;
+}
+
+static json_t *syscall_changes(json_t *a, json_t *b, const char *variant,
+			       json_t **lost, const char *by)
+{
+	json_t *ia = sweep_rows(a, by);
+	json_t *ib = sweep_rows(b, by);
 	json_t *gained = json_array(), *ra, *rb;
+	/* Across architectures a call one table lacks is the table's. */
+	int both = !strcmp(by, "arch");
 	const char *key;
 
 	*lost = json_array();
 	json_object_foreach(ib, key, rb) {
 		ra = json_object_get(ia, key);
+		if (both && !ra)
+			continue;
 		if (answers(rb, variant) && !(ra && answers(ra, variant)))
 			json_array_append_new(gained, json_string(key));
 	}
 	json_object_foreach(ia, key, ra) {
 		rb = json_object_get(ib, key);
+		if (both && !rb)
+			continue;
 		if (answers(ra, variant) && !(rb && answers(rb, variant)))
 			json_array_append_new(*lost, json_string(key));
 	}
@@ -218,14 +248,14 @@ static json_t *fallout_changes(json_t *a, json_t *b)
 	return json_pack("{s:o,s:o}", "added", added, "removed", removed);
 }
 
-static json_t *step(json_t *a, json_t *b)
+static json_t *step(json_t *a, json_t *b, const char *by)
 {
 	json_t *per = json_object(), *names = variant_names(b), *v;
 	size_t k;
 
 	json_array_foreach(names, k, v) {
 		const char *name = json_string_value(v);
-		json_t *lost, *gained = syscall_changes(a, b, name, &lost);
+		json_t *lost, *gained = syscall_changes(a, b, name, &lost, by);
 
 		json_object_set_new(per, name, json_pack("{s:o,s:o,s:o,s:o}",
 			"syscalls_gained", gained, "syscalls_lost", lost,
@@ -234,24 +264,28 @@ static json_t *step(json_t *a, json_t *b)
 	}
 	json_decref(names);
 	return json_pack("{s:s,s:s,s:o,s:o}",
-		"from", report_str(json_object_get(a, "kernel"), "version"),
-		"to", report_str(json_object_get(b, "kernel"), "version"),
+		"from", report_str(json_object_get(a, "kernel"), by),
+		"to", report_str(json_object_get(b, "kernel"), by),
 		"variants", per, "fallout", fallout_changes(a, b));
 }
 
-json_t *report_versions(json_t *const *reports, int n)
+json_t *report_versions(json_t *const *reports, int n, const char *by)
 {
 	json_t *cols = json_array(), *steps = json_array();
+	json_t *k0 = json_object_get(reports[0], "kernel");
 	int i;
 
 	for (i = 0; i < n; i++) {
-		json_array_append_new(cols, version_row(reports[i]));
+		json_array_append_new(cols, version_row(reports[i], by));
 		if (i)
 			json_array_append_new(steps, step(reports[i - 1],
-							  reports[i]));
+							  reports[i], by));
 	}
-	return json_pack("{s:s,s:s,s:s,s:o,s:o}", "schema", VERSIONS_SCHEMA,
-		"base", report_str(json_object_get(reports[0], "kernel"), "base"),
-		"arch", report_str(json_object_get(reports[0], "kernel"), "arch"),
+	/* What stays the same across the columns is named once. */
+	return json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:o}",
+		"schema", VERSIONS_SCHEMA, "by", by,
+		"base", report_str(k0, "base"),
+		"arch", strcmp(by, "arch") ? report_str(k0, "arch") : "",
+		"version", strcmp(by, "arch") ? "" : report_str(k0, "version"),
 		"versions", cols, "steps", steps);
 }

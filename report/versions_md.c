@@ -26,7 +26,7 @@ static void header(FILE *f, json_t *cols, const char *first)
 
 	fprintf(f, "| %s |", first);
 	json_array_foreach(cols, k, c)
-		fprintf(f, " %s |", report_str(c, "version"));
+		fprintf(f, " %s |", report_str(c, "label"));
 	fprintf(f, "\n|---|");
 	json_array_foreach(cols, k, c)
 		fprintf(f, "---|");
@@ -82,9 +82,10 @@ static void verdicts(FILE *f, json_t *cols)
 	fputc('\n', f);
 }
 
+/* Each column's own ABIs: its own, then ia32 or its compat ABI. */
 static void syscalls(FILE *f, json_t *cols)
 {
-	static const char *const abis[] = { "x86_64", "ia32" };
+	const char *abis[2];
 	json_t *c;
 	size_t k;
 	int a;
@@ -92,12 +93,14 @@ static void syscalls(FILE *f, json_t *cols)
 	fprintf(f, "## Syscalls swept (lost on nomultiuser)\n\n");
 	header(f, cols, "table");
 	for (a = 0; a < 2; a++) {
-		fprintf(f, "| %s |", abis[a]);
+		fprintf(f, "| %s |", a ? "second ABI" : "own ABI");
 		json_array_foreach(cols, k, c) {
-			json_t *t = json_object_get(json_object_get(c, "syscalls"),
-						    abis[a]);
+			json_t *t;
 
-			fprintf(f, " %lld (%lld lost) |",
+			report_abis(report_str(c, "arch"), abis);
+			t = json_object_get(json_object_get(c, "syscalls"),
+					    abis[a]);
+			fprintf(f, " %s: %lld (%lld lost) |", abis[a],
 				json_integer_value(json_object_get(t, "calls")),
 				json_integer_value(json_object_get(t, "lost")));
 		}
@@ -168,15 +171,28 @@ void report_versions_markdown(json_t *r, FILE *f)
 	json_t *cols = json_object_get(r, "versions"), *s, *c;
 	size_t k;
 
-	fprintf(f, "# muprobe: kernel versions side by side\n\n");
-	fprintf(f, "Base `%s`, %s.  Each column is one version's report "
-		"(`out/VERSION/%s/report.md`);\nevery figure is what its guests "
-		"said or its build measured.\n\n", report_str(r, "base"),
-		report_str(r, "arch"), report_str(r, "base"));
-	fprintf(f, "| version | Debian package |\n|---|---|\n");
+	int by_arch = !strcmp(report_str(r, "by"), "arch");
+
+	if (by_arch)
+		fprintf(f, "# muprobe: architectures side by side\n\n"
+			"Base `%s`, Linux %s.  Each column is one architecture's "
+			"report (`out/ARCH/%s/%s/report.md`);\nevery figure is what "
+			"its guests said or its build measured.  Syscalls are "
+			"compared by name in each architecture's own table.\n\n",
+			report_str(r, "base"), report_str(r, "version"),
+			report_str(r, "version"), report_str(r, "base"));
+	else
+		fprintf(f, "# muprobe: kernel versions side by side\n\n"
+			"Base `%s`, %s.  Each column is one version's report "
+			"(`out/%s/VERSION/%s/report.md`);\nevery figure is what "
+			"its guests said or its build measured.\n\n",
+			report_str(r, "base"), report_str(r, "arch"),
+			report_str(r, "arch"), report_str(r, "base"));
+	fprintf(f, "| %s | Debian package |\n|---|---|\n",
+		by_arch ? "architecture" : "version");
 	json_array_foreach(cols, k, c)
 		fprintf(f, "| %s | linux-source-%s %s |\n",
-			report_str(c, "version"), report_str(c, "version"),
+			report_str(c, "label"), report_str(c, "version"),
 			report_str(c, "package"));
 	fputc('\n', f);
 	verdicts(f, cols);

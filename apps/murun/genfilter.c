@@ -8,8 +8,9 @@
  * build, not a run.
  *
  * One rule per syscall that MULTIUSER=n takes away (probe/gen-multiuser.sh,
- * from the kernel tree), for the x86_64, ia32 and x32 ABIs alike (one left
- * out is a way around it), with three actions:
+ * from the kernel tree), for every ABI of the target architecture alike
+ * (x86_64, ia32 and x32 on x86_64: one left out is a way around it), with
+ * three actions:
  *   mu_filter_enosys  ENOSYS, as the real kernel answers (SCMP_ACT_ERRNO)
  *   mu_filter_notify  ask murun's supervisor (SCMP_ACT_NOTIFY)
  *   mu_filter_trace   stop for murun's tracer (SCMP_ACT_TRACE)
@@ -31,6 +32,10 @@
  *   mu_filter_summary and mu_watched[], the extra calls by ABI and number
  *
  * usage: genfilter > filters.h
+ *
+ * Built for the build host, it writes the programs of the architecture
+ * named at compile time (-DMU_TARGET_arm64, _riscv64; x86_64 otherwise):
+ * libseccomp generates any architecture's BPF.
  */
 #include <errno.h>
 #include <linux/filter.h>
@@ -42,6 +47,38 @@
 
 #include "murun.h"
 #include "multiuser_syscalls.h"
+
+/* The target's ABIs: libseccomp's name, mu_syscalls[]' and the audit one. */
+static const struct {
+	uint32_t arch;
+	int abi;
+	uint32_t audit;		/* what a notification's data.arch says */
+} targets[] = {
+#if defined(MU_TARGET_arm64)
+	{ SCMP_ARCH_AARCH64, 64, 0xc00000b7 },
+#elif defined(MU_TARGET_riscv64)
+	{ SCMP_ARCH_RISCV64, 64, 0xc00000f3 },
+#else
+	{ SCMP_ARCH_X86_64, 64, 0xc000003e },
+	{ SCMP_ARCH_X86, 32, 0x40000003 },
+	/* x32 shares x86_64's "common"; its calls carry the x32 bit. */
+	{ SCMP_ARCH_X32, 64, 0xc000003e },
+#endif
+};
+
+/* A context for ARCH alone (the build host's own ABI only if it is ARCH). */
+static scmp_filter_ctx ctx_for(uint32_t arch)
+{
+	scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
+
+	if (c && arch != seccomp_arch_native() &&
+	    (seccomp_arch_add(c, arch) ||
+	     seccomp_arch_remove(c, SCMP_ARCH_NATIVE))) {
+		seccomp_release(c);
+		return NULL;
+	}
+	return c;
+}
 
 /*
  * libseccomp takes native (x86_64) numbers, or its negative pseudo-numbers
@@ -93,30 +130,16 @@ static int add_silent(scmp_filter_ctx c, uint32_t arch, uint32_t action,
  */
 static scmp_filter_ctx build(uint32_t action, int summary)
 {
-	static const struct {
-		uint32_t arch;
-		int abi;
-	} abis[] = {
-		{ SCMP_ARCH_X86_64, 64 },
-		{ SCMP_ARCH_X86, 32 },
-		{ SCMP_ARCH_X32, 64 },	/* x32 shares x86_64's "common" */
-	};
 	scmp_filter_ctx all = NULL;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(abis); i++) {
-		scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
+	for (i = 0; i < ARRAY_SIZE(targets); i++) {
+		scmp_filter_ctx c = ctx_for(targets[i].arch);
 
 		if (!c)
 			goto fail;
-		if (abis[i].arch != seccomp_arch_native() &&
-		    (seccomp_arch_add(c, abis[i].arch) ||
-		     seccomp_arch_remove(c, SCMP_ARCH_NATIVE))) {
-			seccomp_release(c);
-			goto fail;
-		}
-		if (add_rules(c, abis[i].arch, abis[i].abi, action) ||
-		    (summary && add_silent(c, abis[i].arch, action, 1))) {
+		if (add_rules(c, targets[i].arch, targets[i].abi, action) ||
+		    (summary && add_silent(c, targets[i].arch, action, 1))) {
 			seccomp_release(c);
 			goto fail;
 		}
@@ -144,17 +167,14 @@ static scmp_filter_ctx build_ids(void)
 		"getuid", "geteuid", "getgid", "getegid",
 		"getuid32", "geteuid32", "getgid32", "getegid32",
 	};
-	static const uint32_t arches[] = {
-		SCMP_ARCH_X86_64, SCMP_ARCH_X86, SCMP_ARCH_X32,
-	};
-	scmp_filter_ctx c = seccomp_init(SCMP_ACT_ALLOW);
+	scmp_filter_ctx c = ctx_for(targets[0].arch);
 	size_t i, j;
 
 	if (!c)
 		return NULL;
-	for (j = 0; j < ARRAY_SIZE(arches); j++)
-		if (arches[j] != seccomp_arch_native() &&
-		    seccomp_arch_add(c, arches[j]))
+	for (j = 1; j < ARRAY_SIZE(targets); j++)
+		if (targets[j].arch != seccomp_arch_native() &&
+		    seccomp_arch_add(c, targets[j].arch))
 			goto fail;
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		int nr = seccomp_syscall_resolve_name(names[i]);
@@ -174,9 +194,12 @@ fail:
 /* Is NAME one that MULTIUSER=n takes away from the ABI of ARCH? */
 static int lost(const char *name, uint32_t arch)
 {
-	int abi = arch == SCMP_ARCH_X86 ? 32 : 64;
+	int abi = 64;
 	size_t i;
 
+	for (i = 0; i < ARRAY_SIZE(targets); i++)
+		if (targets[i].arch == arch)
+			abi = targets[i].abi;
 	for (i = 0; i < ARRAY_SIZE(mu_syscalls); i++)
 		if (mu_syscalls[i].abi == abi &&
 		    !strcmp(mu_syscalls[i].name, name))
@@ -278,22 +301,15 @@ static int add_silent(scmp_filter_ctx c, uint32_t arch, uint32_t action,
 
 static scmp_filter_ctx build_silent(void)
 {
-	static const uint32_t arches[] = {
-		SCMP_ARCH_X86_64, SCMP_ARCH_X86, SCMP_ARCH_X32,
-	};
 	scmp_filter_ctx all = NULL, c;
 	size_t j;
 
 	/* One context per ABI: what is lost differs between them. */
-	for (j = 0; j < ARRAY_SIZE(arches); j++) {
-		c = seccomp_init(SCMP_ACT_ALLOW);
+	for (j = 0; j < ARRAY_SIZE(targets); j++) {
+		c = ctx_for(targets[j].arch);
 		if (!c)
 			goto fail;
-		if (arches[j] != seccomp_arch_native() &&
-		    (seccomp_arch_add(c, arches[j]) ||
-		     seccomp_arch_remove(c, SCMP_ARCH_NATIVE)))
-			goto fail_c;
-		if (add_silent(c, arches[j], SCMP_ACT_ERRNO(0), 0))
+		if (add_silent(c, targets[j].arch, SCMP_ACT_ERRNO(0), 0))
 			goto fail_c;
 		if (!all)
 			all = c;
@@ -336,23 +352,17 @@ static int emit(scmp_filter_ctx ctx, const char *name)
  */
 static void emit_watched(void)
 {
-	static const struct {
-		uint32_t arch, audit;
-	} arches[] = {
-		{ SCMP_ARCH_X86_64, 0xc000003e }, { SCMP_ARCH_X86, 0x40000003 },
-		{ SCMP_ARCH_X32, 0xc000003e },
-	};
 	size_t i, j;
 
 	printf("static const struct mu_watch mu_watched[] = {\n");
-	for (j = 0; j < ARRAY_SIZE(arches); j++)
+	for (j = 0; j < ARRAY_SIZE(targets); j++)
 		for (i = 0; i < ARRAY_SIZE(watched); i++)
-			if (watches(i, arches[j].arch) &&
-			    seccomp_syscall_resolve_name_arch(arches[j].arch,
+			if (watches(i, targets[j].arch) &&
+			    seccomp_syscall_resolve_name_arch(targets[j].arch,
 					watched[i].name) >= 0)
 				printf("\t{ 0x%08x, %d, \"%s\", %d, %d },\n",
-				       arches[j].audit,
-				       seccomp_syscall_resolve_name_arch(arches[j].arch,
+				       targets[j].audit,
+				       seccomp_syscall_resolve_name_arch(targets[j].arch,
 						watched[i].name),
 				       watched[i].name, watched[i].kind,
 				       watched[i].arg);

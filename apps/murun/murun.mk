@@ -10,7 +10,8 @@ MURUN_INC := -D_GNU_SOURCE -I$(B)/probe -Iapps/murun -Iprobe
 $(B)/murun/genfilter: apps/murun/genfilter.c apps/murun/calls.c \
 		apps/murun/murun.h $(B)/probe/multiuser_syscalls.h | deps
 	$(Q)mkdir -p $(@D)
-	$(Q)$(CC) -O2 -Wall -Wextra -Werror $(MURUN_INC) -o $@ apps/murun/genfilter.c \
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror $(MURUN_INC) -DMU_TARGET_$(ARCH) -o $@ \
+		apps/murun/genfilter.c \
 		apps/murun/calls.c -lseccomp
 
 $(B)/murun/filters.h: $(B)/murun/genfilter
@@ -21,11 +22,11 @@ $(B)/murun/filters.h: $(B)/murun/genfilter
 # headers).
 $(B)/murun/murun: $(MURUN_SRC) apps/murun/murun.h probe/errname.h \
 		$(B)/murun/filters.h $(B)/probe/multiuser_syscalls.h \
-		$(B)/uapi/.ok | deps
+		$(B)/uapi/.ok | deps $(TOOLS)/.ok
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) $(MURUN_INC) -I$(B)/murun -o $@ \
 		$(MURUN_SRC)
 
-$(B)/murun/allow-all: apps/murun/allow-all.c $(B)/uapi/.ok | deps
+$(B)/murun/allow-all: apps/murun/allow-all.c $(B)/uapi/.ok | deps $(TOOLS)/.ok
 	$(Q)mkdir -p $(@D)
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ $<
 

@@ -15,7 +15,7 @@
 # usage: app.sh KVER BASE   (from the project root)
 set -eu
 kver=$1 base=$2
-out=out/$kver/$base/app
+out=out/x86_64/$kver/$base/app
 n=0 fails=0
 check() {
 	n=$((n + 1))

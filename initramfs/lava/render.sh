@@ -9,7 +9,8 @@
 # served under URL.
 # Board placeholders come from LAVA_DEVICE_TYPE, LAVA_ARCH and
 # LAVA_KERNEL_TYPE; unset, they stay visible as REPLACE-... words, which
-# no lab has as a device type.
+# no lab has as a device type.  The qemu job's architecture and console
+# come from LAVA_QEMU_ARCH and LAVA_CONSOLE (default amd64, ttyS0).
 set -eu
 kver=$1 base=$2 name=$3 url=$4 out=$5 kernel=$6
 here=$(dirname "$0")
@@ -31,6 +32,9 @@ ktype=${LAVA_KERNEL_TYPE:-REPLACE-kernel-type}
 word LAVA_DEVICE_TYPE "$dtype"
 word LAVA_ARCH "$arch"
 word LAVA_KERNEL_TYPE "$ktype"
+qarch=${LAVA_QEMU_ARCH:-amd64} console=${LAVA_CONSOLE:-ttyS0}
+word LAVA_QEMU_ARCH "$qarch"
+word LAVA_CONSOLE "$console"
 # A URL holds only what RFC 3986 allows unescaped; it reaches the job as
 # a single-quoted YAML scalar (' doubled), through sed (\, | and & escaped).
 case $url in
@@ -50,6 +54,7 @@ render() { # TEMPLATE OUT
 	    -e "s|@NAME@|$name|g; s|@KVER@|$kver|g; s|@BASE@|$base|g" \
 	    -e "s|@KERNEL_URL@|$kurl|g; s|@RAMDISK_URL@|$rurl|g" \
 	    -e "s|@DEVICE_TYPE@|$dtype|g; s|@ARCH@|$arch|g; s|@KERNEL_TYPE@|$ktype|g" \
+	    -e "s|@QEMU_ARCH@|$qarch|g; s|@CONSOLE@|$console|g" \
 	    "$here/$1" >"$2.tmp"
 	if grep -n '@[A-Z_]*@' "$2.tmp" >&2; then
 		echo "lava: $1: placeholder left unrendered" >&2

@@ -19,8 +19,8 @@ dir	/bin	-	0755
 dir	/dev	-	0755
 nod	/dev/console	c:5:1	0600
 file	/init	$work/$1/init	0755
-file	/bin/busybox	/bin/busybox	0755
-applets	/	/bin/busybox	-
+file	/bin/busybox	$build/../tools/busybox	0755
+applets	/bin/busybox	$build/../tools/busybox.applets	-
 EOL
 	"$here/mkinitramfs.sh" "$gen" "$work/$1/list" "$build" "$work/$1.cpio"
 }

@@ -3,7 +3,10 @@
 #
 # usage: lava.sh OUT KUNIT_PY RUN_VARIANT... -- RENDERED_VARIANT...
 #
-# OUT is out/KVER/BASE: the native results, report.json and lava/.
+# OUT is out/ARCH/KVER/BASE: the native results, report.json and lava/.
+# MU_LAVA_BOARD: the device type the rendered board job names (default
+# the placeholder); MU_LAVA_ARCH, MU_LAVA_KTYPE, MU_KERNEL: a lab's values
+# for the architecture (default amd64, zimage, bzImage).
 set -eu
 out=$1 kunit=$2
 shift 2
@@ -89,14 +92,16 @@ for v in "$@"; do
 	else nok "$v: job-qemu.yaml: $(tail -n 1 "$t/err")"; fi
 	kver=$(sed -n "s/^  muprobe.kernel: '\(.*\)'$/\1/p" "$f")
 	base=$(sed -n "s/^  muprobe.base: '\(.*\)'$/\1/p" "$f")
-	LAVA_DEVICE_TYPE=up2-uboot LAVA_ARCH=amd64 LAVA_KERNEL_TYPE=zimage \
+	LAVA_DEVICE_TYPE=up2-uboot LAVA_ARCH=${MU_LAVA_ARCH:-amd64} \
+		LAVA_KERNEL_TYPE=${MU_LAVA_KTYPE:-zimage} \
 		"$here/render.sh" "$kver" "$base" "$v" http://lab.example/mu \
-		"$t/board-$v" bzImage
+		"$t/board-$v" "${MU_KERNEL:-bzImage}"
 	if valid "$t/board-$v/job-board.yaml"; then
 		ok "$v: job-board.yaml with a lab's values is a valid LAVA job"
 	else nok "$v: job-board.yaml: $(tail -n 1 "$t/err")"; fi
-	grep -q '^device_type: REPLACE-device-type$' "$out/lava/$v/job-board.yaml" ||
-		nok "$v: the rendered board job hides its device type placeholder"
+	# The architecture's board, or a placeholder no lab has.
+	grep -q "^device_type: ${MU_LAVA_BOARD:-REPLACE-device-type}\$" "$out/lava/$v/job-board.yaml" ||
+		nok "$v: the rendered board job names no ${MU_LAVA_BOARD:-REPLACE-device-type}"
 done
 
 # What KernelCI's kselftest wrapper makes of the native KTAP.

@@ -28,11 +28,11 @@ fuzz_lib_sizes := $(REPORT_LIBS)
 # the format (KTAP plans and results, the schema's keys and verdicts) so
 # that it reaches the checks behind them.
 fuzz_seeds_results = report/tests/fixtures/*/*/results.txt \
-	out/*/*/*/results.txt
-fuzz_seeds_report_json = report/golden/*/*.json
-fuzz_seeds_sizes = report/tests/fixtures/sizes/* out/*/*/sizes/*.bloat \
-	out/*/*/sizes/*.size out/*/*/lost-syscalls.tsv
-fuzz_seeds_escape = report/fuzz/seeds/escape/* out/*/*/nomultiuser/results.txt
+	out/*/*/*/*/results.txt
+fuzz_seeds_report_json = report/golden/*/*/*.json
+fuzz_seeds_sizes = report/tests/fixtures/sizes/* out/*/*/*/sizes/*.bloat \
+	out/*/*/*/sizes/*.size out/*/*/*/lost-syscalls.tsv
+fuzz_seeds_escape = report/fuzz/seeds/escape/* out/*/*/*/nomultiuser/results.txt
 fuzz_seeds_murun_args = report/fuzz/seeds/murun_args/*
 
 define fuzz_bin

@@ -23,7 +23,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* The documented promise: a report against itself is 0. */
 		if (report_diff(r, r, 1, null))
 			__builtin_trap();
-		v = report_versions((json_t *const[]){ r, r }, 2);
+		v = report_versions((json_t *const[]){ r, r }, 2, "version");
+		report_versions_markdown(v, null);
+		json_decref(v);
+		v = report_versions((json_t *const[]){ r, r }, 2, "arch");
 		report_versions_markdown(v, null);
 		json_decref(v);
 		report_markdown(r, null);

@@ -173,6 +173,44 @@ check "versions: the step names the call multiuser gained" \
 	 [ "$(q $work/v/versions.json "r[\"steps\"][0][\"variants\"][\"nomultiuser\"][\"syscalls_gained\"]")" = "[]" ]'
 check "versions: the Markdown has a column per version" \
 	'grep -q "^| variant | 6.1 | 6.12 |" "$work/v/versions.md" && grep -q "^## 6.1 -> 6.12" "$work/v/versions.md"'
+# The same report as another architecture's: its own table by its own
+# name, ia32 replaced by a compat ABI, one call only x86_64 has.
+python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1]))
+r['kernel']['arch']='arm64'
+own=[x for x in r['sweep'] if x['abi']=='x86_64']
+assert len(own) > 1, 'fixture sweep too small'
+gone=own[0]['name']
+r['sweep']=[dict(x, abi='arm64', nr=x['nr'] + 1000) for x in own[1:]]
+r['syscalls']=[dict(x, abi='arm64') for x in r['syscalls'] if x['abi']=='x86_64' and x['name']!=gone]
+r['summary']['syscalls']={'arm64': r['summary']['syscalls']['x86_64'], 'compat': {'calls': 0, 'lost': 0, 'regained': 0}}
+for p in r['probes']:
+    p['id']={'sweep.x86_64': 'sweep.arm64', 'sweep.ia32': 'sweep.compat'}.get(p['id'], p['id'])
+json.dump(r,open(sys.argv[2],'w'))
+open(sys.argv[3],'w').write(gone)" "$work/good/report.json" "$work/arm64.json" "$work/gone"
+rc=0; "$mr" diff "$work/good/report.json" "$work/arm64.json" >"$work/d" || rc=$?
+check "diff across architectures: tables alone differ, exit 0, the call one lacks listed" \
+	'[ $rc -eq 0 ] && grep -q "^what one architecture.s tables lack" "$work/d" &&
+	 grep -qF "\"$(cat $work/gone)\"" "$work/d" && ! grep -q "^sweep" "$work/d"'
+python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1]))
+x=[x for x in r['sweep'] if x['abi']=='arm64'][0]
+x['enosys']=['multiuser'] if x['enosys']==[] else []
+json.dump(r,open(sys.argv[2],'w'))
+open(sys.argv[3],'w').write(x['name'])" "$work/arm64.json" "$work/arm64b.json" "$work/flip"
+rc=0; "$mr" diff "$work/good/report.json" "$work/arm64b.json" >"$work/d" || rc=$?
+check "diff across architectures: a call both have answering differently exits 1, named" \
+	'[ $rc -eq 1 ] && grep -q "^  own $(cat $work/flip) enosys: " "$work/d"'
+mkdir -p "$work/a"
+"$mr" versions --by arch --dest "$work/a" "$work/good/report.json" "$work/arm64.json"
+check "arches: a column per architecture, each with its own ABI names" \
+	'grep -q "^| variant | x86_64 | arm64 |" "$work/a/arches.md" &&
+	 grep -q "^| own ABI | x86_64: .* | arm64: .* |" "$work/a/arches.md" &&
+	 [ "$(q $work/a/arches.json "(r[\"by\"], r[\"steps\"][0][\"from\"], r[\"steps\"][0][\"to\"])")" = "('"'"'arch'"'"', '"'"'x86_64'"'"', '"'"'arm64'"'"')" ]'
+check "arches: the step lists no call as lost for being absent from one table" \
+	'[ "$(q $work/a/arches.json "r[\"steps\"][0][\"variants\"][\"multiuser\"][\"syscalls_lost\"]")" = "[]" ]'
 rc=0; "$mr" versions --dest "$work/v" "$work/good/report.json" "$work/cut.json" 2>"$work/e" || rc=$?
 check "versions: a bad report exits 2 naming it" \
 	'[ $rc -eq 2 ] && grep -q "cut.json" "$work/e"'

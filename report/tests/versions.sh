@@ -5,22 +5,23 @@
 # table has and the other lacks, as read independently from the two JSON
 # files; versions.{json,md} cover every version.
 #
-# usage: versions.sh MUREPORT VERSIONS_DIR KVER...
+# usage: versions.sh MUREPORT ARCH_OUT BASE KVER...
+#   (ARCH_OUT/KVER/BASE/report.json each, ARCH_OUT/BASE/versions.*)
 set -eu
-mureport=$1 vdir=$2
-shift 2
-base=$(basename "$vdir")
+mureport=$1 aout=$2 base=$3
+shift 3
+vdir=$aout/$base
 fail() { echo "FAIL: $*" >&2; exit 1; }
 [ -s "$vdir/versions.json" ] && [ -s "$vdir/versions.md" ] ||
 	fail "no $vdir/versions.{json,md}"
 prev=
 for v in "$@"; do
-	r=out/$v/$base/report.json
+	r=$aout/$v/$base/report.json
 	grep -q "^| $v | linux-source-$v " "$vdir/versions.md" ||
 		fail "versions.md has no row for $v"
 	"$mureport" diff "$r" "$r" >/dev/null || fail "$r against itself: exit $?"
 	if [ -n "$prev" ]; then
-		p=out/$prev/$base/report.json
+		p=$aout/$prev/$base/report.json
 		rc=0
 		"$mureport" diff "$p" "$r" >"$vdir/diff-$prev-$v.txt" || rc=$?
 		[ $rc = 1 ] || fail "diff $prev $v: exit $rc, not 1"
