@@ -468,6 +468,11 @@ check-%:
 		$(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} check-$* || exit 1; \
 	done
 else
+# The sweep's ABI names, for the checks that read its results.
+export MU_ABIS := $(arch_$(ARCH)_abis)
+# Whether the guest image has the host's glibc userland (its scenarios).
+export MU_GLIBC := $(if $(NATIVE),1,0)
+
 # ---- kernel tree: extracted once, series applied once -----------------------
 PATCHES := $(addprefix $(SERIES_DIR)/,$(shell sed -e 's/\#.*//' $(SERIES_DIR)/series 2>/dev/null))
 

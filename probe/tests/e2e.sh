@@ -7,8 +7,11 @@
 # must parse cleanly with the kernel's own KTAP parser.
 #
 # usage: e2e.sh OUT_DIR SRCTREE
+# MU_ABIS: the sweep's ABIs, the architecture's own first (x86_64 ia32)
 set -eu
 out=$1 src=$2
+abi=${MU_ABIS:-x86_64 ia32}
+abi=${abi%% *}
 sec=$(dirname "$0")/../../initramfs/section.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,7 +32,7 @@ if grep -n 'not ok' "$work/multiuser.ktap"; then
 fi
 
 verdict() { sed -n "s/^# $2 verdict=//p" "$work/$1.ktap"; }
-result() { sed -n "s/^    # sweep.x86_64.$2 result=//p" "$work/$1.ktap"; }
+result() { sed -n "s/^    # sweep.$abi.$2 result=//p" "$work/$1.ktap"; }
 # syscall -> the probe that exercises it
 for pair in setuid:setid.setuid_nobody.raw setgid:setid.setgid_nobody.raw \
 	setreuid:setid.setreuid_nobody.raw setregid:setid.setregid_nobody.raw \
@@ -51,7 +54,7 @@ for id in own.chown privdrop.careless; do
 	[ "$(verdict nomultiuser "$id")" = silent ] ||
 		fail "nomultiuser: $id is '$(verdict nomultiuser "$id")', not silent"
 done
-lost=$(grep -c '^    # sweep.x86_64\..* result=ENOSYS' "$work/nomultiuser.ktap" || true)
+lost=$(grep -c "^    # sweep.$abi\\..* result=ENOSYS" "$work/nomultiuser.ktap" || true)
 echo "multiuser: $(grep -c '^ok' "$work/multiuser.ktap") ok, 0 not ok;" \
 	"nomultiuser: $(grep -c '^not ok' "$work/nomultiuser.ktap") not ok," \
-	"$lost x86_64 syscalls ENOSYS"
+	"$lost $abi syscalls ENOSYS"
