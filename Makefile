@@ -57,7 +57,7 @@ arch_arm64_lava_kernel_type := image
 # and what does not depend on the architecture (the series' text, mails,
 # the audit) is checked on x86_64.
 arch_arm64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
-	apps-e2e compat-e2e strict-e2e kunit report-golden
+	apps-e2e compat-e2e strict-e2e kunit report-golden lava
 # One version is enough to show the architecture works in every check
 # (make builds and reports every version).
 arch_arm64_check_kvers := 6.12
