@@ -78,12 +78,14 @@ KARCH := $(arch_$(ARCH)_karch)
 QEMU := $(arch_$(ARCH)_qemu)
 KIMAGE := $(arch_$(ARCH)_image)
 CROSS := $(arch_$(ARCH)_cross)
-# Debian packages of the cross compilers the architectures need.
-CROSS_DEBS := $(foreach a,$(ARCHS),$(if $(arch_$(a)_cross),gcc-$(arch_$(a)_cross:-=)))
-QEMU_DEBS := $(sort $(foreach a,$(ARCHS),$(qemu_deb_$(arch_$(a)_qemu))))
+# Debian packages the architectures need: cross compilers, QEMU, and
+# dpkg-source where musl and busybox are built from source packages.
 qemu_deb_qemu-system-x86_64 := qemu-system-x86
 qemu_deb_qemu-system-aarch64 := qemu-system-arm
 qemu_deb_qemu-system-riscv64 := qemu-system-misc
+ARCH_DEBS := $(sort $(foreach a,$(ARCHS) $(ARCH),\
+	$(if $(arch_$(a)_cross),gcc-$(arch_$(a)_cross:-=)) \
+	$(qemu_deb_$(arch_$(a)_qemu)) $(if $(filter src,$(arch_$(a)_tools)),dpkg-dev)))
 
 # ---- per-base table: a base is a kbuild target plus a committed fragment ----
 BASE ?= tiny
@@ -185,7 +187,7 @@ ABS := $(abspath .)
 LAVA_URL ?= file://$(ABS)/out
 LAVA_RUN ?= multiuser nomultiuser
 
-DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(QEMU_DEBS) $(CROSS_DEBS) \
+DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(ARCH_DEBS) \
 	libseccomp-dev clang-14 libclang-rt-14-dev busybox-static flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
