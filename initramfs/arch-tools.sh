@@ -34,6 +34,15 @@ host_applets() {
 	mv "$out/busybox.applets.tmp" "$out/busybox.applets"
 }
 upstream() { echo "$1" | sed 's/^[0-9]*://; s/-[^-]*$//'; }
+# The applets of a busybox of Debian version $1: the host's, when the
+# upstream versions agree (Debian's configuration is the same).
+foreign_applets() {
+	ours=$(dpkg-query -W -f='${Version}' busybox-static 2>/dev/null) ||
+		die "the host has no busybox-static to list applets"
+	[ "$(upstream "$1")" = "$(upstream "$ours")" ] ||
+		die "busybox $1 for $debarch, $ours on the host: cannot list its applets"
+	host_applets
+}
 
 # An apt state of our own under OUT/apt: Debian's archive as the host
 # knows it, for architecture DEBARCH (TYPE deb) or its sources (deb-src).
@@ -96,12 +105,7 @@ deb)
 	printf '#!/bin/sh\nexec %sgcc -specs="%s" "$@"\n' "$cross" \
 		"$out/musl-gcc.specs" >"$out/musl-gcc"
 	cp "$out/root/bin/busybox" "$out/busybox"
-	theirs=$(sed -n 's/^busybox-static //p' "$out/packages")
-	ours=$(dpkg-query -W -f='${Version}' busybox-static 2>/dev/null) ||
-		die "the host has no busybox-static to list applets"
-	[ "$(upstream "$theirs")" = "$(upstream "$ours")" ] ||
-		die "busybox-static $theirs for $debarch, $ours on the host: cannot list its applets"
-	host_applets ;;
+	foreign_applets "$(sed -n 's/^busybox-static //p' "$out/packages")" ;;
 src)
 	command -v "${cross}gcc" >/dev/null || die "no ${cross}gcc"
 	command -v dpkg-source >/dev/null || die "no dpkg-source (dpkg-dev)"
@@ -133,12 +137,7 @@ src)
 		make CROSS_COMPILE="$cross" -j"$jobs" busybox) >>"$out/build.log" 2>&1 ||
 		{ tail -n 10 "$out/build.log" >&2; die "busybox did not build; see $out/build.log"; }
 	cp "$out/src/busybox/busybox" "$out/busybox"
-	theirs=$(sed -n 's/^busybox //p' "$out/packages")
-	ours=$(dpkg-query -W -f='${Version}' busybox-static 2>/dev/null) ||
-		die "the host has no busybox-static to list applets"
-	[ "$(upstream "$theirs")" = "$(upstream "$ours")" ] ||
-		die "busybox $theirs built for $debarch, $ours on the host: cannot list its applets"
-	host_applets ;;
+	foreign_applets "$(sed -n 's/^busybox //p' "$out/packages")" ;;
 *)
 	die "unknown source '$source' (host, deb, src)" ;;
 esac

@@ -91,49 +91,37 @@ static json_t *by_key(json_t *rows, const char *k1, const char *k2)
 
 /*
  * Across versions a call is its ABI and name; across architectures, its
- * name in each one's own ABI (the second ABIs differ in kind: ia32 against
- * a compat ABI that is not probed).
+ * name in each one's own table where both tables have it
+ * (report_arch_rows(), as the differ compares them).
  */
-static json_t *sweep_rows(json_t *r, const char *by)
+static json_t *sweep_rows(json_t *r, json_t *other, const char *by)
 {
-	json_t *rows = json_object_get(r, "sweep"), *own, *row;
-	const char *abis[2];
-	size_t k;
+	json_t *rows, *o;
 
 	if (strcmp(by, "arch"))
-		return by_key(rows, "name", "abi");
-	report_abis(report_str(json_object_get(r, "kernel"), "arch"), abis);
-	own = json_array();
-	json_array_foreach(rows, k, row)
-		if (!strcmp(report_str(row, "abi"), abis[0]))
-			json_array_append(own, row);
-	rows = by_key(own, "name", NULL);
-	json_decref(own);
-	return rows;
+		return by_key(json_object_get(r, "sweep"), "name", "abi");
+	rows = report_arch_rows(r, other, "sweep", NULL);
+	o = by_key(rows, "name", NULL);
+	json_decref(rows);
+	return o;
 }
 
 static json_t *syscall_changes(json_t *a, json_t *b, const char *variant,
 			       json_t **lost, const char *by)
 {
-	json_t *ia = sweep_rows(a, by);
-	json_t *ib = sweep_rows(b, by);
+	json_t *ia = sweep_rows(a, b, by);
+	json_t *ib = sweep_rows(b, a, by);
 	json_t *gained = json_array(), *ra, *rb;
-	/* Across architectures a call one table lacks is the table's. */
-	int both = !strcmp(by, "arch");
 	const char *key;
 
 	*lost = json_array();
 	json_object_foreach(ib, key, rb) {
 		ra = json_object_get(ia, key);
-		if (both && !ra)
-			continue;
 		if (answers(rb, variant) && !(ra && answers(ra, variant)))
 			json_array_append_new(gained, json_string(key));
 	}
 	json_object_foreach(ia, key, ra) {
 		rb = json_object_get(ib, key);
-		if (both && !rb)
-			continue;
 		if (answers(ra, variant) && !(rb && answers(rb, variant)))
 			json_array_append_new(*lost, json_string(key));
 	}
