@@ -25,6 +25,14 @@ Q := $(if $(filter 1,$(V)),,@)
 # sweep's names of its two ABIs (probe/sweep.c).
 ARCHS ?= x86_64 arm64
 ARCH ?= $(firstword $(ARCHS))
+# make check also checks the architectures of CHECK_ONLY_ARCHS, with
+# their own short lists, unless ARCHS was given: riscv64 is one word away
+# from make's default and checked on every change.
+CHECK_ONLY_ARCHS ?= $(if $(filter command line environment,$(origin ARCHS)),,riscv64)
+CHECK_ARCHS := $(ARCHS) $(filter-out $(ARCHS),$(CHECK_ONLY_ARCHS))
+# The architectures whose reports run the corpus (it needs a net kernel
+# per variant and the architecture's Debian packages).
+CORPUS_ARCHS ?= x86_64
 arch_x86_64_karch := x86_64
 arch_x86_64_deb := amd64
 arch_x86_64_cross :=
@@ -35,6 +43,8 @@ arch_x86_64_console := ttyS0
 arch_x86_64_results := ttyS1
 arch_x86_64_image := arch/x86/boot/bzImage
 arch_x86_64_abis := x86_64 ia32
+arch_x86_64_uname := x86_64
+arch_x86_64_multiarch := x86_64-linux-gnu
 # Added to the series' kunitconfig for kunit.py: the 16-bit entry points
 # (and their KUnit case) exist on x86_64 only with ia32.
 arch_x86_64_kunit_add := CONFIG_IA32_EMULATION=y
@@ -48,6 +58,8 @@ arch_arm64_console := ttyAMA0
 arch_arm64_results := hvc0
 arch_arm64_image := arch/arm64/boot/Image
 arch_arm64_abis := arm64 compat
+arch_arm64_uname := aarch64
+arch_arm64_multiarch := aarch64-linux-gnu
 arch_arm64_kunit_add :=
 # The board make lava's board job names (a lab's LAVA_DEVICE_TYPE wins):
 # a Raspberry Pi 4, U-Boot booting the uncompressed Image.
@@ -57,7 +69,7 @@ arch_arm64_lava_kernel_type := image
 # and what does not depend on the architecture (the series' text, mails,
 # the audit) is checked on x86_64.
 arch_arm64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
-	apps-e2e compat-e2e strict-e2e kunit report-golden lava
+	absent-syscalls apps-e2e compat-e2e strict-e2e kunit report-golden lava
 # One version is enough to show the architecture works in every check
 # (make builds and reports every version).
 arch_arm64_check_kvers := 6.12
@@ -72,8 +84,16 @@ arch_riscv64_results := hvc0
 arch_riscv64_image := arch/riscv/boot/Image
 arch_riscv64_abis := riscv64 compat
 arch_riscv64_kunit_add :=
+arch_riscv64_uname := riscv64
+arch_riscv64_multiarch := riscv64-linux-gnu
+# make check boots the two variants that show MULTIUSER's effect, on one
+# version; the other variants, KUnit and the report are make's
+# (ARCHS=riscv64), which would double make check's riscv64 kernels.
+arch_riscv64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
+	absent-syscalls
+arch_riscv64_check_kvers := 6.12
 ARCH_TABLE := $(sort $(patsubst arch_%_karch,%,$(filter arch_%_karch,$(.VARIABLES))))
-$(foreach a,$(ARCHS) $(ARCH),$(if $(arch_$(a)_karch),,$(error ARCH $(a) is not in the architecture table ($(ARCH_TABLE)))))
+$(foreach a,$(CHECK_ARCHS) $(ARCH),$(if $(arch_$(a)_karch),,$(error ARCH $(a) is not in the architecture table ($(ARCH_TABLE)))))
 KARCH := $(arch_$(ARCH)_karch)
 QEMU := $(arch_$(ARCH)_qemu)
 KIMAGE := $(arch_$(ARCH)_image)
@@ -83,7 +103,7 @@ CROSS := $(arch_$(ARCH)_cross)
 qemu_deb_qemu-system-x86_64 := qemu-system-x86
 qemu_deb_qemu-system-aarch64 := qemu-system-arm
 qemu_deb_qemu-system-riscv64 := qemu-system-misc
-ARCH_DEBS := $(sort $(foreach a,$(ARCHS) $(ARCH),\
+ARCH_DEBS := $(sort $(foreach a,$(CHECK_ARCHS) $(ARCH),\
 	$(if $(arch_$(a)_cross),gcc-$(arch_$(a)_cross:-=)) \
 	$(qemu_deb_$(arch_$(a)_qemu)) $(if $(filter src,$(arch_$(a)_tools)),dpkg-dev)))
 
@@ -113,10 +133,6 @@ BASE_FRAG := $(foreach f,arch-$(ARCH) $(or $(base_$(BASE)_frags),base-$(BASE)),k
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
-# What boot-guest.sh needs of the architecture; KVM only on its own kind.
-arch_x86_64_uname := x86_64
-arch_arm64_uname := aarch64
-arch_riscv64_uname := riscv64
 # NATIVE: the build host runs the architecture's programs (host runs of
 # the probe, murun and the corpus; KVM).
 NATIVE := $(filter $(shell uname -m),$(arch_$(ARCH)_uname))
@@ -270,6 +286,8 @@ help:
 	@echo '                 each is kernel-patch/config/NAME.config'
 	@echo '  ARCHS="$(ARCHS)" architectures (the architecture table: $(ARCH_TABLE));'
 	@echo '                 ARCH=X: one only'
+	@echo '  CHECK_ONLY_ARCHS="$(CHECK_ONLY_ARCHS)" checked by make check too, with their own short'
+	@echo '                 lists (empty when ARCHS is given)'
 	@echo '  CORPUS_ARCHS="$(CORPUS_ARCHS)" architectures whose reports run the corpus'
 	@echo '  ACCEL=$(ACCEL) auto (KVM only if a test boot ends), kvm or tcg'
 	@echo '  BOOT_TIMEOUT=$(BOOT_TIMEOUT) seconds before a guest counts as hung'
@@ -309,9 +327,10 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter app-unit import-scan lava-names probe-container
+	murun-filter app-unit import-scan lava-names probe-container elf-needs
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
-	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e apps-e2e compat-e2e strict-e2e app-e2e \
+	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
+	compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions arches
@@ -419,7 +438,7 @@ arches: $(MUREPORT)
 # with the first pair.  What they share is made before: mureport, the
 # corpus packages.
 check_kvers = $(filter $(or $(arch_$(1)_check_kvers),$(KVERS)),$(KVERS))
-CHECK_PAIRS := $(foreach a,$(ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
+CHECK_PAIRS := $(foreach a,$(CHECK_ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
 check:
 	$(Q)pass=0; fail=0; failed=; \
 	$(MAKE) --no-print-directory $(MUREPORT) && \
@@ -472,8 +491,6 @@ check-%:
 else
 # The sweep's ABI names, for the checks that read its results.
 export MU_ABIS := $(arch_$(ARCH)_abis)
-# Whether the guest image has the host's glibc userland (its scenarios).
-export MU_GLIBC := $(if $(NATIVE),1,0)
 
 # ---- kernel tree: extracted once, series applied once -----------------------
 PATCHES := $(addprefix $(SERIES_DIR)/,$(shell sed -e 's/\#.*//' $(SERIES_DIR)/series 2>/dev/null))
@@ -539,9 +556,10 @@ boot:
 # ---- guest image ------------------------------------------------------------
 # The architecture's static musl compiler and busybox (initramfs/arch-tools.sh).
 TOOLS := $(BA)/tools
-$(TOOLS)/.ok: initramfs/arch-tools.sh $(if $(filter host,$(arch_$(ARCH)_tools)),/bin/busybox) | deps
+$(TOOLS)/.ok: initramfs/arch-tools.sh initramfs/apt-state.sh $(if $(filter host,$(arch_$(ARCH)_tools)),/bin/busybox) | deps
 	$(Q)$(call progress,tools for $(ARCH) ($(arch_$(ARCH)_tools)))
-	$(Q)initramfs/arch-tools.sh $(arch_$(ARCH)_deb) '$(CROSS)' $(arch_$(ARCH)_tools) $(TOOLS)
+	$(Q)$(KBUILD_ENV) initramfs/arch-tools.sh $(arch_$(ARCH)_deb) '$(CROSS)' \
+		$(arch_$(ARCH)_tools) $(TOOLS)
 	$(Q)$(call progress,tools for $(ARCH): $(TOOLS)/musl-gcc)
 include probe/probe.mk
 include apps/apps.mk
@@ -550,11 +568,26 @@ include apps/murun/murun.mk
 $(B)/gen_init_cpio: $(B)/.patch.ok
 	$(Q)$(CC) -O2 -o $@ $(KSRC)/usr/gen_init_cpio.c
 
-# The guest image's lists: the host's glibc userland only where the host
-# runs the architecture's programs.
-IMAGE_LISTS := initramfs/files.list:initramfs/payload.list$(if $(NATIVE),:initramfs/payload-glibc.list)
-INITRAMFS_IN := $(subst :, ,$(IMAGE_LISTS)) initramfs/init \
-	initramfs/mkinitramfs.sh initramfs/lava/ktap-cases \
+# The scenarios' glibc userland (initramfs/payload-glibc.list): the
+# host's where it runs the architecture's programs, else Debian's packages
+# of the architecture unpacked in $(GLIBC) (MU_ELF_ROOT); none where Debian
+# 12 has no binaries (tools from source: riscv64), whose glibc scenarios
+# are skipped naming the program.
+GLIBC := $(BA)/glibc
+GLIBC_DEBS := $(if $(NATIVE)$(filter src,$(arch_$(ARCH)_tools)),,$(GLIBC)/packages)
+# Whether the guest image has a glibc userland (its scenarios).
+export MU_GLIBC := $(if $(NATIVE)$(GLIBC_DEBS),1,0)
+IMAGE_LISTS := initramfs/files.list:initramfs/payload.list$(if \
+	$(filter 1,$(MU_GLIBC)),:initramfs/payload-glibc.list)
+IMAGE_ENV := MU_MULTIARCH=$(arch_$(ARCH)_multiarch) \
+	$(if $(GLIBC_DEBS),MU_ELF_ROOT=$(GLIBC)/root)
+$(GLIBC)/packages: initramfs/payload-glibc.list initramfs/fetch-debs.sh \
+		initramfs/apt-state.sh | deps
+	$(Q)$(call progress,glibc userland for $(ARCH): Debian packages)
+	$(Q)initramfs/fetch-debs.sh $(GLIBC) $(arch_$(ARCH)_deb) $<
+IMAGE_IN := initramfs/mkinitramfs.sh initramfs/elf-needs.py
+INITRAMFS_IN := $(subst :, ,$(IMAGE_LISTS)) initramfs/init $(IMAGE_IN) \
+	$(GLIBC_DEBS) initramfs/lava/ktap-cases \
 	$(wildcard initramfs/payload/*) $(TOOLS)/.ok $(B)/probe/muprobe \
 	$(B)/apps/privdrop apps/run-scenarios.sh $(wildcard apps/scenarios/*) \
 	$(B)/murun/murun \
@@ -562,7 +595,7 @@ INITRAMFS_IN := $(subst :, ,$(IMAGE_LISTS)) initramfs/init \
 
 $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 	$(Q)$(call progress,initramfs)
-	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
+	$(Q)$(IMAGE_ENV) initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
 		$(IMAGE_LISTS) $(B) $@
 
 initramfs: $(B)/initramfs.cpio
@@ -573,9 +606,9 @@ initramfs: $(B)/initramfs.cpio
 # version: one download and one unpacked tree serve every version.
 CORPUS := $(BA)/corpus
 CORPUS_PROGS := $(sort $(wildcard apps/corpus/*.prog))
-$(CORPUS)/packages: $(CORPUS_PROGS) apps/corpus/fetch.sh | deps
+$(CORPUS)/packages: $(CORPUS_PROGS) initramfs/fetch-debs.sh initramfs/apt-state.sh | deps
 	$(Q)$(call progress,corpus packages)
-	$(Q)apps/corpus/fetch.sh apps/corpus $(CORPUS)
+	$(Q)initramfs/fetch-debs.sh $(CORPUS) $(arch_$(ARCH)_deb) $(CORPUS_PROGS)
 $(B)/corpus.list: $(CORPUS_PROGS) apps/corpus/mklist.sh
 	$(Q)mkdir -p $(@D)
 	$(Q)apps/corpus/mklist.sh apps/corpus @B@/../corpus/root >$@.tmp && mv $@.tmp $@
@@ -585,13 +618,13 @@ $(B)/corpus-base.list: initramfs/files.list
 	$(Q)mkdir -p $(@D)
 	$(Q)sed '/^tree\t\/etc/d; /^file\t\/apps\/run\t/d' $< >$@.tmp && mv $@.tmp $@
 $(B)/corpus.cpio: $(B)/corpus-base.list $(B)/corpus.list $(CORPUS)/packages \
-		initramfs/init initramfs/mkinitramfs.sh initramfs/payload/10-kernel \
+		initramfs/init $(IMAGE_IN) initramfs/payload/10-kernel \
 		$(CORPUS_PROGS) apps/corpus/run-corpus.sh apps/corpus/payload.sh \
 		apps/proc-ident.awk \
 		$(shell find apps/corpus/etc -type f) $(TOOLS)/.ok \
 		$(B)/probe/muprobe $(B)/murun/murun $(B)/gen_init_cpio
 	$(Q)$(call progress,corpus image)
-	$(Q)initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
+	$(Q)$(IMAGE_ENV) initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
 		$(B)/corpus-base.list:$(B)/corpus.list $(B) $@
 	$(Q)$(call progress,corpus image: $$(stat -c %s $@) bytes)
 # make app-prepare / app-paths: what apps/app.sh needs of one version (it
@@ -612,12 +645,15 @@ app-paths:
 
 # ---- the corpus: BASE=net boots it, another base's report reads it ----------
 ifeq ($(BASE_IMAGE),corpus)
-CORPUS_HOST := $(foreach r,host-bare host-murun-nomultiuser host-murun-compat,\
-	$(OUT)/$(r)/results.txt)
+# On the build host too, where it runs the architecture's programs.
+CORPUS_HOST := $(if $(NATIVE),$(foreach r,host-bare host-murun-nomultiuser \
+	host-murun-compat,$(OUT)/$(r)/results.txt))
+ifneq ($(CORPUS_HOST),)
 $(CORPUS_HOST) &: $(B)/corpus.cpio apps/corpus/host-run.sh \
 		initramfs/unpack-root.sh
 	$(Q)$(call progress,corpus on the host, bare and under murun)
 	$(Q)apps/corpus/host-run.sh $(B)/corpus.cpio $(OUT)
+endif
 # The guest's own programs, as the image holds them; bounded at 60 s.
 $(OUT)/import-scan.json: $(B)/corpus.cpio apps/import-scan.py
 	$(Q)$(call progress,import scan of the corpus image)
@@ -632,9 +668,6 @@ $(OUT)/corpus.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
 corpus: $(OUT)/corpus.ok
 .PHONY: corpus
 endif
-# The architectures whose reports run the corpus (it needs a net kernel
-# per variant and the architecture's Debian packages).
-CORPUS_ARCHS ?= x86_64
 CORPUS_BASE := $(if $(filter $(ARCH),$(CORPUS_ARCHS)),$(base_$(BASE)_corpus))
 ifneq ($(CORPUS_BASE),)
 CORPUS_OUT := out/$(ARCH)/$(KVER)/$(CORPUS_BASE)
@@ -749,8 +782,8 @@ check-kconfig-verify: $(B)/.patch.ok
 	$(Q)$(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
 
 check-initramfs-repro: $(B)/initramfs.cpio $(if $(CORPUS_BASE),$(B)/corpus.cpio)
-	$(Q)initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio $(IMAGE_LISTS)
-	$(Q)$(if $(CORPUS_BASE),initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/corpus.cpio \
+	$(Q)$(IMAGE_ENV) initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio $(IMAGE_LISTS)
+	$(Q)$(if $(CORPUS_BASE),$(IMAGE_ENV) initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/corpus.cpio \
 		$(B)/corpus-base.list:$(B)/corpus.list)
 
 check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
@@ -759,6 +792,10 @@ check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 
 check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC)
+
+# Why the baseline lacks a call, read from its config, against its guest.
+check-absent-syscalls: $(OUT)/multiuser/results.txt $(OUT)/absent-syscalls.tsv
+	$(Q)report/tests/absent.sh $^
 
 # Our own C in kernel style, and the patch series checkpatch --strict clean.
 # /usr/bin first: checkpatch runs spdxcheck.py with Debian's python3-ply.
@@ -775,7 +812,7 @@ check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 
 # The corpus as this version's net guests and the host ran it.
 check-corpus-e2e: $(CORPUS_OUT)/corpus.ok
-	$(Q)apps/tests/corpus-e2e.sh $(CORPUS_OUT) $(VARIANTS)
+	$(Q)MU_HOST_RUNS=$(if $(NATIVE),1,0) apps/tests/corpus-e2e.sh $(CORPUS_OUT) $(VARIANTS)
 
 check-compat-e2e: $(foreach v,nomultiuser nomultiuser-compat,$(OUT)/$(v)/results.txt)
 	$(Q)kernel-patch/tests/compat-e2e.sh $(OUT)
@@ -894,6 +931,10 @@ check-app-unit:
 
 check-import-scan: | deps
 	$(Q)apps/tests/import-scan.sh apps/import-scan.py
+
+# A program's loader and libraries found in a root without running it.
+check-elf-needs: | deps
+	$(Q)initramfs/tests/elf-needs.sh
 
 # What a payload names and a lab sets reaches LAVA quoted, never as code.
 check-lava-names: | deps

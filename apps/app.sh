@@ -105,8 +105,11 @@ mk() { make -s --no-print-directory -C "$here" ${base:+BASE=$base} \
 	${variants:+"VARIANTS=$variants"} "$@"; }
 [ -n "$kvers" ] || kvers=$(mk print-KVERS)
 
-work=$here/build/app/$name
-rm -rf "$work" && mkdir -p "$work/scenarios" "$work/etc"
+# A folder of its own: make check runs it for two versions at once.
+mkdir -p "$here/build/app"
+work=$(mktemp -d "$here/build/app/$name.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/scenarios" "$work/etc"
 # The guest's /etc, with the users and groups the program names: any
 # argument word (or part of one split at : , =) that is a user or group of
 # this host but not of the guest, and every --user.

@@ -44,34 +44,11 @@ foreign_applets() {
 	host_applets
 }
 
-# An apt state of our own under OUT/apt: Debian's archive as the host
-# knows it, for architecture DEBARCH (TYPE deb) or its sources (deb-src).
-apt_state() { # TYPE
-	st=$out/apt-$1
-	mkdir -p "$st/etc/apt/sources.list.d" "$st/etc/apt/apt.conf.d" \
-		"$st/etc/apt/preferences.d" "$st/var/lib/apt/lists/partial" \
-		"$st/var/cache/apt/archives/partial" "$st/var/lib/dpkg"
-	: >"$st/var/lib/dpkg/status"
-	for f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
-	    /etc/apt/sources.list; do
-		[ -r "$f" ] || continue
-		if [ "$1" = deb-src ]; then
-			sed 's/^Types: deb$/Types: deb-src/; s/^deb /deb-src /' "$f"
-		else
-			cat "$f"
-		fi >"$st/etc/apt/sources.list.d/$(basename "$f" .list | sed 's/\.sources$//').${f##*.}"
-	done
-	set -- -q -o Dir="$st" -o Dir::State::status="$st/var/lib/dpkg/status" \
-		-o APT::Architecture="$debarch" -o APT::Architectures::="$debarch" \
-		-o Dir::Etc::TrustedParts=/etc/apt/trusted.gpg.d \
-		-o Debug::NoLocking=1
-	apt="$*"
-	if ! ls "$st/var/lib/apt/lists/"*_Packages "$st/var/lib/apt/lists/"*_Sources \
-	    >/dev/null 2>&1; then
-		# shellcheck disable=SC2086 # options without spaces
-		apt-get $apt update >"$out/apt.log" 2>&1 ||
-			{ tail -n 5 "$out/apt.log" >&2; die "apt-get update failed; see $out/apt.log"; }
-	fi
+# An apt state of our own under OUT/apt-TYPE (initramfs/apt-state.sh).
+. "$(dirname "$0")/apt-state.sh"
+own_apt() { # TYPE
+	apt_state "$out/apt-$1" "$debarch" "$1" "$out/apt.log" ||
+		die "apt-get update failed; see $out/apt.log"
 }
 
 case $source in
@@ -85,7 +62,7 @@ deb)
 	mkdir -p "$out/debs"
 	# _apt downloads into OUT: it must be able to enter it.
 	chmod 755 "$out" "$out/debs"
-	apt_state deb
+	own_apt deb
 	# shellcheck disable=SC2086
 	(cd "$out/debs" && apt-get $apt download musl musl-dev busybox-static \
 		>>"$out/apt.log" 2>&1) ||
@@ -111,7 +88,7 @@ src)
 	command -v dpkg-source >/dev/null || die "no dpkg-source (dpkg-dev)"
 	mkdir -p "$out/src"
 	chmod 755 "$out" "$out/src"
-	apt_state deb-src
+	own_apt deb-src
 	# shellcheck disable=SC2086
 	(cd "$out/src" && apt-get $apt source --download-only musl busybox \
 		>>"$out/apt.log" 2>&1) ||

@@ -3,18 +3,26 @@
 #
 # usage: mkinitramfs.sh GEN_INIT_CPIO LIST[:LIST...] BUILD_DIR OUT.cpio
 #
-# List lines: TYPE GUEST-PATH HOST-SOURCE MODE (@B@ is the build folder)
+# List lines: TYPE GUEST-PATH HOST-SOURCE MODE (@B@ is the build folder,
+# @MULTIARCH@ the architecture's triplet, $MU_MULTIARCH)
 #   dir      a folder
 #   nod      a device node; source is TYPE:MAJOR:MINOR
 #   file     a file
 #   elf      a dynamic program or library, plus every shared library it
 #            needs, as the host's loader resolves them (ldd), at the same
 #            paths in the guest
+#   distelf  a program of the distribution: as elf, the host's own; with
+#            $MU_ELF_ROOT (another architecture's root of unpacked Debian
+#            packages), SOURCE is a path in that root (merged /usr: /bin
+#            and /usr/bin are one) and its libraries are found there
 #   tree     every file under a host folder, modes as in the source tree
 #   debelf   a program or library of unpacked Debian packages: SOURCE is
-#            that root, the file is ROOT/GUEST-PATH; its libraries as the
-#            root's own loader resolves them in the root (ld.so --list),
+#            that root, the file is ROOT/GUEST-PATH; its loader and
+#            libraries as initramfs/elf-needs.py finds them in the root
+#            (nothing runs: the root may be of another architecture),
 #            each at its path inside the root
+#   package  Debian packages the list's programs come from, for
+#            initramfs/fetch-debs.sh; nothing in the image
 #   debtree  every file and link under ROOT/GUEST-PATH (SOURCE is ROOT)
 #   applets  a link to the busybox at GUEST-PATH for each applet SOURCE
 #            lists ("usr/bin/env" lines, as busybox --list-full prints)
@@ -25,6 +33,7 @@
 # every entry gets timestamp 0: the same inputs give the same bytes.
 set -eu
 gen=$1 list=$2 build=$3 out=$4
+here=$(cd "$(dirname "$0")" && pwd)
 stage=$out.stage
 rm -rf "$stage" "$out" "$out.tmp"
 mkdir -p "$stage"
@@ -65,32 +74,28 @@ in_root() { # ROOT PATH: ROOT/PATH with every link resolved inside ROOT
 	echo "$1$f"
 }
 
-debelf_libs() { # ROOT FILE: the libraries FILE loads, as paths in ROOT
-	local root=$1 ld=$1/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 dirs
-	dirs=$1/lib/x86_64-linux-gnu:$1/usr/lib/x86_64-linux-gnu
-	# A RUNPATH names folders of the guest: look for them in the root.
-	for r in $(readelf -d "$2" 2>/dev/null |
-		sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p' | tr : ' '); do
-		dirs=$dirs:$1$r
+put_elf() { # GUEST HOST MODE: a host program at GUEST, its libraries
+	put_file "$1" "$2" "$3"
+	ldd "$2" 2>/dev/null | sed -n 's/.*=> \(\/[^ ]*\).*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) (0x.*/\1/p' |
+	LC_ALL=C sort -u | while read -r lib; do
+		put_file "$lib" "$(readlink -f "$lib")" 0755
 	done
-	[ -x "$ld" ] || { echo "initramfs: $where: no loader $ld (is libc6 unpacked?)" >&2; exit 1; }
-	# A static program or a file that is not ELF has nothing to add.
-	"$ld" --verify "$2" >/dev/null 2>&1 || return 0
-	"$ld" --library-path "$dirs" --list "$2" >"$stage/ldd" 2>&1 || {
-		echo "initramfs: $where: $ld --list $2 failed: $(head -n 1 "$stage/ldd")" >&2
+}
+
+put_debelf() { # GUEST ROOT PATH MODE: ROOT/PATH at GUEST, its libraries
+	# "-": the mode the package gives it, set-id bits included.
+	m=$4
+	[ "$m" != - ] || m=0$(stat -c %a "$(in_root "$2" "$3")")
+	put_file "$1" "$(in_root "$2" "$3")" "$m"
+	# Its loader and libraries, as paths in ROOT; not in a pipe: a
+	# failure must end the script.
+	"$here/elf-needs.py" "$2" "$3" >"$stage/libs" 2>"$stage/needs.err" || {
+		echo "initramfs: $where: $(tail -n 1 "$stage/needs.err")" >&2
 		exit 1
 	}
-	if grep -q 'not found' "$stage/ldd"; then
-		echo "initramfs: $where: $2 needs $(grep -m1 'not found' "$stage/ldd" | awk '{ print $1 }'), in no unpacked package" >&2
-		exit 1
-	fi
-	sed -n 's/.*=> \(\/[^ ]*\).*/\1/p' "$stage/ldd" >"$stage/ldd.paths"
-	if grep -v "^$root/" "$stage/ldd.paths" >"$stage/ldd.host"; then
-		echo "initramfs: $where: $2 loads $(head -n 1 "$stage/ldd.host") from the host, not from $root" >&2
-		exit 1
-	fi
-	{ sed "s|^$root||" "$stage/ldd.paths"; echo /lib64/ld-linux-x86-64.so.2; } |
-		LC_ALL=C sort -u
+	while read -r lib; do
+		put_file "$lib" "$(in_root "$2" "$lib")" 0755
+	done <"$stage/libs"
 }
 
 for l in $(echo "$list" | tr : ' '); do
@@ -101,6 +106,12 @@ while read -r type path src mode; do
 	case $type in ''|'#'*) continue ;; esac
 	where="$l:$line"
 	src=$(printf '%s' "$src" | sed "s|@B@|$build|g")
+	case $path$src in *@MULTIARCH@*)
+		[ -n "${MU_MULTIARCH:-}" ] ||
+			{ echo "initramfs: $where: @MULTIARCH@ without MU_MULTIARCH" >&2; exit 1; }
+		path=$(printf '%s' "$path" | sed "s|@MULTIARCH@|$MU_MULTIARCH|g")
+		src=$(printf '%s' "$src" | sed "s|@MULTIARCH@|$MU_MULTIARCH|g") ;;
+	esac
 	case $type in
 	dir)
 		parents "$path"
@@ -113,22 +124,25 @@ while read -r type path src mode; do
 		echo "nod $path $mode 0 0 $(echo "$src" | tr : ' ')" ;;
 	file)
 		put_file "$path" "$src" "$mode" ;;
+	package)
+		;;
+	distelf)
+		if [ -n "${MU_ELF_ROOT:-}" ]; then
+			[ -d "$MU_ELF_ROOT" ] || { echo "initramfs: $where: no root $MU_ELF_ROOT" >&2; exit 1; }
+			r=$(cd "$MU_ELF_ROOT" && pwd)
+			# Merged /usr (Debian 12): /usr/bin/id is coreutils' /bin/id.
+			[ -e "$(in_root "$r" "$src")" ] || case $src in
+				/usr/*) src=${src#/usr} ;;
+				*) src=/usr$src ;;
+			esac
+			put_debelf "$path" "$r" "$src" "$mode"
+		else
+			put_elf "$path" "$src" "$mode"
+		fi ;;
 	elf)
-		put_file "$path" "$src" "$mode"
-		ldd "$src" 2>/dev/null | sed -n 's/.*=> \(\/[^ ]*\).*/\1/p; s/^[[:space:]]*\(\/[^ ]*\) (0x.*/\1/p' |
-		LC_ALL=C sort -u | while read -r lib; do
-			put_file "$lib" "$(readlink -f "$lib")" 0755
-		done ;;
+		put_elf "$path" "$src" "$mode" ;;
 	debelf)
-		src=$(cd "$src" && pwd)
-		# "-": the mode the package gives it, set-id bits included.
-		[ "$mode" != - ] || mode=0$(stat -c %a "$(in_root "$src" "$path")")
-		put_file "$path" "$(in_root "$src" "$path")" "$mode"
-		# Not in a pipe: a failure must end the script.
-		debelf_libs "$src" "$(in_root "$src" "$path")" >"$stage/libs"
-		while read -r lib; do
-			put_file "$lib" "$(in_root "$src" "$lib")" 0755
-		done <"$stage/libs" ;;
+		put_debelf "$path" "$(cd "$src" && pwd)" "$path" "$mode" ;;
 	debtree)
 		[ -d "$src$path" ] || { echo "initramfs: $where: no folder $src$path" >&2; exit 1; }
 		(cd "$src" && find ".$path" \( -type f -o -type l \) | LC_ALL=C sort) |

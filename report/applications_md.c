@@ -146,6 +146,17 @@ static void scan(json_t *meta, FILE *f)
 	fprintf(f, "\n");
 }
 
+static int host_runs(json_t *meta)
+{
+	json_t *run;
+	size_t n;
+
+	json_array_foreach(json_object_get(meta, "runs"), n, run)
+		if (!strcmp(report_str(run, "where"), "host"))
+			return 1;
+	return 0;
+}
+
 void report_applications_markdown(json_t *r, FILE *f)
 {
 	json_t *meta = json_object_get(r, "applications_runs"), *run;
@@ -157,8 +168,10 @@ void report_applications_markdown(json_t *r, FILE *f)
 		fprintf(f, "Not run: %s.\n\n", report_str(meta, "reason"));
 		return;
 	}
-	fprintf(f, "%lld programs from Debian packages (`apps/corpus/`), started as a user would start them on kernels of base `%s` (this base plus loopback networking; its sizes are its own), each checked by a client on loopback, with the identity of every process after start-up read from `/proc/PID/status`. Each guest judges against what stock Linux does: **works**; **loud** (it exits or its client gets no answer; below, the call the kernel refused and what the program said); **silent** (it runs, but a process that asked to drop stays root, or the client sees another identity); **cannot** (it cannot run here, and why). The `host-*` columns are the same programs on the build host in a chroot, bare and under murun.\n\n",
-		num(meta, "programs"), report_str(meta, "base"));
+	fprintf(f, "%lld programs from Debian packages (`apps/corpus/`), started as a user would start them on kernels of base `%s` (this base plus loopback networking; its sizes are its own), each checked by a client on loopback, with the identity of every process after start-up read from `/proc/PID/status`. Each guest judges against what stock Linux does: **works**; **loud** (it exits or its client gets no answer; below, the call the kernel refused and what the program said); **silent** (it runs, but a process that asked to drop stays root, or the client sees another identity); **cannot** (it cannot run here, and why). %s\n\n",
+		num(meta, "programs"), report_str(meta, "base"),
+		host_runs(meta) ? "The `host-*` columns are the same programs on the build host in a chroot, bare and under murun." :
+		"No `host-*` columns: the build host does not run this architecture's programs.");
 	json_array_foreach(json_object_get(meta, "runs"), n, run) {
 		if (!strcmp(report_str(run, "status"), "complete"))
 			continue;

@@ -97,7 +97,7 @@ static int counted(json_t *const *res, int i)
 
 static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 			json_t *totals, json_t *all, json_t *lost_by,
-			const char *arch)
+			json_t *absent_by, const char *arch)
 {
 	const char *abis[2];
 	json_t *rows = json_array();
@@ -144,6 +144,15 @@ static json_t *syscalls(json_t *const *res, const char *const *names, int n,
 				"abi", abis[a], "name", name, "nr",
 				json_integer_value(json_object_get(e, "nr")),
 				"enosys", enosys));
+			/*
+			 * Why the baseline lacks it, read from its config; only
+			 * where its guest said ENOSYS: the guest wins.
+			 */
+			why = json_object_get(json_object_get(absent_by,
+							      abis[a]), name);
+			if (why && !strcmp(r0, "ENOSYS"))
+				json_object_set(json_array_get(all,
+					json_array_size(all) - 1), "why", why);
 			if (!differs) {
 				json_decref(by);
 				continue;
@@ -344,14 +353,20 @@ static json_t *emulation_compat(const struct build_args *a, json_t **res,
 json_t *report_build(const struct build_args *a)
 {
 	json_t *r, *res[16], *vars, *kernel, *uname, *sizes, *totals;
-	json_t *prows, *srows, *arows, *sweep, *lost_by, *crows, *apps, *krows;
+	json_t *prows, *srows, *arows, *sweep, *lost_by, *absent_by, *crows;
+	json_t *apps, *krows;
 	int i, changed;
 
 	if (a->nvariants > 16 || a->nvariants < 2)
 		return NULL;
-	lost_by = report_lost(a->lost_file);
+	lost_by = report_lost(a->lost_file, 0);
 	if (!lost_by)
 		return NULL;
+	absent_by = report_lost(a->absent_file, 1);
+	if (!absent_by) {
+		json_decref(lost_by);
+		return NULL;
+	}
 	r = json_object();
 	vars = json_array();
 	kernel = json_object();
@@ -385,8 +400,9 @@ json_t *report_build(const struct build_args *a)
 	prows = probes(res, a->variants, a->nvariants);
 	sweep = json_array();
 	srows = syscalls(res, a->variants, a->nvariants, totals, sweep,
-			 lost_by, a->arch);
+			 lost_by, absent_by, a->arch);
 	json_decref(lost_by);
+	json_decref(absent_by);
 	arows = scenarios(res, a->variants, a->nvariants, &changed);
 	apps = report_applications(a, &crows);
 	if (a->scan_file) {

@@ -96,6 +96,57 @@ static int rows(FILE *f, const char *section, json_t *a, json_t *b,
 	return changed;
 }
 
+static const char *why_text(json_t *row)
+{
+	json_t *w = json_object_get(row, "why");
+
+	if (w)
+		return json_string_value(w);
+	return json_array_size(json_object_get(row, "enosys")) ?
+		"no reason recorded" : "built in every variant";
+}
+
+/* The corpus runs of META whose "where" is WHERE (IS) or is not (!IS). */
+static json_t *runs_where(json_t *meta, const char *where, int is)
+{
+	json_t *out = json_array(), *run;
+	size_t k;
+
+	json_array_foreach(json_object_get(meta, "runs"), k, run)
+		if ((strcmp(report_str(run, "where"), where) == 0) == is)
+			json_array_append(out, run);
+	return out;
+}
+
+/*
+ * Context for the sweep's changes: why a side lacks a call, from its own
+ * config (report/lost-syscalls.py --absent).  Printed, never counted.
+ */
+static void sweep_why(FILE *f, json_t *a, json_t *b)
+{
+	json_t *ia = index_by(a, "name", "abi"), *ib = index_by(b, "name", "abi");
+	json_t *ra, *rb;
+	const char *id;
+	int shown = 0;
+
+	json_object_foreach(ia, id, ra) {
+		json_t *wa = json_object_get(ra, "why"), *wb;
+
+		rb = json_object_get(ib, id);
+		wb = rb ? json_object_get(rb, "why") : NULL;
+		if (!rb || json_equal(json_object_get(ra, "enosys"),
+				      json_object_get(rb, "enosys")) ||
+		    (!wa && !wb))
+			continue;
+		head(f, "why the sweep's calls above are missing (context)",
+		     &shown);
+		fprintf(f, "  %s: old: %s; new: %s\n", id, why_text(ra),
+			why_text(rb));
+	}
+	json_decref(ia);
+	json_decref(ib);
+}
+
 static int whole(FILE *f, const char *section, json_t *a, json_t *b)
 {
 	char *da, *db;
@@ -246,6 +297,7 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	/* Every call swept: a table that grew or lost a call shows here. */
 	behaviour |= rows(f, "sweep (which variants answer ENOSYS)",
 			  sweep_a, sweep_b, "name", "abi", wfields);
+	sweep_why(f, sweep_a, sweep_b);
 	if (cross)
 		volatile_ |= whole(f, "what one architecture's tables lack (not compared)",
 				   json_array_size(only_a) ? only_a : NULL,
@@ -264,8 +316,23 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "applications", json_object_get(old, "applications"),
 			  json_object_get(cur, "applications"), "id", NULL,
 			  cfields);
-	behaviour |= rows(f, "applications runs", json_object_get(oa, "runs"),
-			  json_object_get(ca, "runs"), "name", NULL, rfields);
+	if (cross) {
+		/* Whether the build host ran the programs is not the kernel's. */
+		json_t *ga = runs_where(oa, "guest", 1), *gb = runs_where(ca, "guest", 1);
+		json_t *ha = runs_where(oa, "guest", 0), *hb = runs_where(ca, "guest", 0);
+
+		behaviour |= rows(f, "applications runs", ga, gb, "name", NULL,
+				  rfields);
+		volatile_ |= rows(f, "applications runs on the build host (volatile)",
+				  ha, hb, "name", NULL, rfields);
+		json_decref(ga);
+		json_decref(gb);
+		json_decref(ha);
+		json_decref(hb);
+	} else {
+		behaviour |= rows(f, "applications runs", json_object_get(oa, "runs"),
+				  json_object_get(ca, "runs"), "name", NULL, rfields);
+	}
 	/* The messages carry dates (nginx); murun ran on the build host. */
 	volatile_ |= rows(f, "applications (volatile: messages, host runs)",
 			  json_object_get(old, "applications"),

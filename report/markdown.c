@@ -251,6 +251,49 @@ static void variants_header(json_t *r, FILE *f, const char *first,
 	fprintf(f, "\n");
 }
 
+/*
+ * What the baseline itself answers ENOSYS to, grouped by why (its config):
+ * a program that needs one of them fails on every variant, and another
+ * architecture's baseline may have it.
+ */
+static void baseline_lacks(json_t *r, FILE *f)
+{
+	json_t *by = json_object(), *row, *names;
+	const char *why;
+	size_t n, k;
+
+	json_array_foreach(json_object_get(r, "sweep"), n, row) {
+		const char *w = report_str(row, "why");
+		char key[600];
+
+		if (!*w)
+			continue;
+		snprintf(key, sizeof(key), "%s", w);
+		names = json_object_get(by, key);
+		if (!names) {
+			names = json_array();
+			json_object_set_new(by, key, names);
+		}
+		json_array_append_new(names, json_sprintf("%s %s",
+			report_str(row, "abi"), report_str(row, "name")));
+	}
+	if (json_object_size(by))
+		fprintf(f, "### What the baseline lacks too\n\nThese answer ENOSYS on %s already, so on every variant; the reason is read from its config (`report/lost-syscalls.py --absent`).\n\n",
+			report_str(json_array_get(json_object_get(r, "variants"), 0),
+				   "name"));
+	json_object_foreach(by, why, names) {
+		json_t *v;
+
+		fprintf(f, "- %s:", why);
+		json_array_foreach(names, k, v)
+			fprintf(f, "%s `%s`", k ? "," : "", json_string_value(v));
+		fputc('\n', f);
+	}
+	if (json_object_size(by))
+		fputc('\n', f);
+	json_decref(by);
+}
+
 static void syscall_table(json_t *r, FILE *f)
 {
 	json_t *row, *v, *t = json_object_get(json_object_get(r, "summary"),
@@ -274,6 +317,7 @@ static void syscall_table(json_t *r, FILE *f)
 		fprintf(f, " %s |\n", report_str(row, "note"));
 	}
 	fprintf(f, "\n");
+	baseline_lacks(r, f);
 }
 
 static void probe_matrix(json_t *r, FILE *f)

@@ -23,7 +23,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: mureport build --out DIR --build DIR --sizes DIR --dest DIR\n"
 	      "                      --base NAME --arch NAME --kver X.Y --package VERSION\n"
-	      "                      [--lost FILE]        (lost-syscalls.sh output)\n"
+	      "                      [--lost FILE]        (lost-syscalls.py output)\n"
+	      "                      [--absent FILE]      (lost-syscalls.py --absent)\n"
 	      "                      [--pair FROM:TO]...  (size comparisons)\n"
 	      "                      [--corpus DIR --corpus-base NAME]  (apps/corpus runs)\n"
 	      "                      [--scan FILE]        (import-scan.py --json)\n"
@@ -133,6 +134,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--package", offsetof(struct build_args, package) },
 		{ "--kver", offsetof(struct build_args, kver) },
 		{ "--lost", offsetof(struct build_args, lost_file) },
+		{ "--absent", offsetof(struct build_args, absent_file) },
 		{ "--corpus", offsetof(struct build_args, corpus_dir) },
 		{ "--corpus-base", offsetof(struct build_args, corpus_base) },
 		{ "--scan", offsetof(struct build_args, scan_file) },

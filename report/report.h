@@ -13,7 +13,8 @@ struct build_args {
 	const char *build_dir;	/* kernels: BUILD/VARIANT/.config */
 	const char *sizes_dir;	/* host measurements, see measure-sizes.sh */
 	const char *base, *arch, *package, *kver;
-	const char *lost_file;	/* lost-syscalls.sh: which option took each */
+	const char *lost_file;	/* lost-syscalls.py: which option took each */
+	const char *absent_file;	/* lost-syscalls.py --absent: the baseline's */
 	const char *corpus_dir;	/* the corpus base's runs: DIR/RUN/results.txt */
 	const char *corpus_base;	/* the base they booted */
 	const char *scan_file;	/* apps/import-scan.py --json of the guest */
@@ -32,8 +33,12 @@ json_t *report_sizes(const char *sizes_dir, const char *from,
 json_t *report_context(void);
 /* The corpus's rows in *ROWS; returns what the runs were and their counts. */
 json_t *report_applications(const struct build_args *a, json_t **rows);
-/* { abi: { name: "compiled out with CONFIG_X" } } from lost-syscalls.sh */
-json_t *report_lost(const char *path);
+/*
+ * { abi: { name: "compiled out with CONFIG_X (file)" } } from
+ * lost-syscalls.py; with ABSENT, its --absent lines: why the baseline
+ * itself lacks a call.
+ */
+json_t *report_lost(const char *path, int absent);
 /* MODE: murun's, results in OUT_DIR/host-murun-MODE; GUEST: its name. */
 json_t *report_emulation(json_t *guest_mu, json_t *guest_nomu,
 			 const char *guest, const char *out_dir,

@@ -21,6 +21,15 @@ $(OUT)/lost-syscalls.tsv: $(call KOBJ,multiuser)/.config.ok \
 		$(call KOBJ,nomultiuser)/.config $(TBL64) $(TBL32) \
 		$(arch_$(ARCH)_abis) >$@.tmp && mv $@.tmp $@
 
+# Which entry points the baseline itself does not build, and why: what
+# differs between architectures (arm64's tinyconfig has no PERF_EVENTS).
+$(OUT)/absent-syscalls.tsv: $(call KOBJ,multiuser)/.config.ok \
+		report/lost-syscalls.py $(TBL64) $(TBL32)
+	$(Q)mkdir -p $(@D)
+	$(Q)python3 report/lost-syscalls.py --absent $(KSRC) \
+		$(call KOBJ,multiuser)/.config $(TBL64) $(TBL32) \
+		$(arch_$(ARCH)_abis) >$@.tmp && mv $@.tmp $@
+
 # (A corpus base's host runs are the corpus's: apps/corpus/host-run.sh;
 # another architecture's programs do not run on this host.)
 ifneq ($(BASE_IMAGE),corpus)
@@ -38,19 +47,28 @@ $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 endif
 endif
 
+REPORT_ARGS = --out $(OUT) --build $(B)/$(BASE) \
+	--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
+	--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
+	--lost $(OUT)/lost-syscalls.tsv --absent $(OUT)/absent-syscalls.tsv \
+	--kunit $(KUNIT_OUT) \
+	$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
+		--corpus-base $(CORPUS_BASE) \
+		--scan $(CORPUS_OUT)/import-scan.json) \
+	$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
+# What the report is built from, rewritten only when it changes: a report
+# made with CORPUS_ARCHS or VARIANTS of another run is never kept.
+$(OUT)/report.args: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(strip $(REPORT_ARGS))' >$@.tmp; \
+		cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
-		$(OUT)/lost-syscalls.tsv \
+		$(OUT)/lost-syscalls.tsv $(OUT)/absent-syscalls.tsv \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok) $(KUNIT_JSON)
+		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok) $(KUNIT_JSON) \
+		$(OUT)/report.args
 	$(Q)$(call progress,report)
-	$(Q)$(MUREPORT) build --out $(OUT) --build $(B)/$(BASE) \
-		--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
-		--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
-		--lost $(OUT)/lost-syscalls.tsv --kunit $(KUNIT_OUT) \
-		$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
-			--corpus-base $(CORPUS_BASE) \
-			--scan $(CORPUS_OUT)/import-scan.json) \
-		$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
+	$(Q)$(MUREPORT) build $(REPORT_ARGS)
 	$(Q)$(call progress,report: $(OUT)/report.md $(OUT)/report.html $(OUT)/report.json)
 
 # Written whatever happened; a run with an incomplete variant still fails,

@@ -70,6 +70,7 @@ static const struct {
 	{ "syscalls.[].?result.*", S },
 	{ "sweep.[].?nr", I },
 	{ "sweep.[].enosys.[]", S },
+	{ "sweep.[].?why", S },
 	{ "probes.[].?category", S },
 	{ "probes.[].?what", S },
 	{ "probes.[].?linux", S },

@@ -106,11 +106,10 @@ static json_t *sweep_rows(json_t *r, json_t *other, const char *by)
 	return o;
 }
 
-static json_t *syscall_changes(json_t *a, json_t *b, const char *variant,
-			       json_t **lost, const char *by)
+/* Calls VARIANT answers in the sweep rows IB and not in IA, and back. */
+static json_t *syscall_changes(json_t *ia, json_t *ib, const char *variant,
+			       json_t **lost)
 {
-	json_t *ia = sweep_rows(a, b, by);
-	json_t *ib = sweep_rows(b, a, by);
 	json_t *gained = json_array(), *ra, *rb;
 	const char *key;
 
@@ -125,8 +124,6 @@ static json_t *syscall_changes(json_t *a, json_t *b, const char *variant,
 		if (answers(ra, variant) && !(rb && answers(rb, variant)))
 			json_array_append_new(*lost, json_string(key));
 	}
-	json_decref(ia);
-	json_decref(ib);
 	return gained;
 }
 
@@ -151,11 +148,12 @@ static json_t *probe_rows(json_t *r, const char *by)
 	return o;
 }
 
-static json_t *probe_changes(json_t *a, json_t *b, const char *variant,
-			     const char *by)
+/*
+ * The rows of IA and IB (indexed by id) whose verdict in VARIANT differs,
+ * "absent" for a row on one side only.  Takes both indexes.
+ */
+static json_t *verdict_changes(json_t *ia, json_t *ib, const char *variant)
 {
-	json_t *ia = probe_rows(a, by);
-	json_t *ib = probe_rows(b, by);
 	json_t *out = json_array(), *ra, *rb;
 	const char *id;
 
@@ -176,6 +174,12 @@ static json_t *probe_changes(json_t *a, json_t *b, const char *variant,
 	json_decref(ia);
 	json_decref(ib);
 	return out;
+}
+
+static json_t *probe_changes(json_t *a, json_t *b, const char *variant,
+			     const char *by)
+{
+	return verdict_changes(probe_rows(a, by), probe_rows(b, by), variant);
 }
 
 static json_t *scenario_changes(json_t *a, json_t *b, const char *variant)
@@ -210,6 +214,21 @@ static json_t *scenario_changes(json_t *a, json_t *b, const char *variant)
 	json_decref(ia);
 	json_decref(ib);
 	return out;
+}
+
+/* Did R's report run the corpus (apps/corpus/)? */
+static int corpus_ran(json_t *r)
+{
+	return !strcmp(report_str(json_object_get(r, "applications_runs"),
+				  "status"), "run");
+}
+
+/* The corpus programs whose verdict in VARIANT differs between A and B. */
+static json_t *application_changes(json_t *a, json_t *b, const char *variant)
+{
+	return verdict_changes(
+		by_key(json_object_get(a, "applications"), "id", NULL),
+		by_key(json_object_get(b, "applications"), "id", NULL), variant);
 }
 
 static json_t *fallout_names(json_t *r)
@@ -253,25 +272,66 @@ static json_t *fallout_changes(json_t *a, json_t *b)
 	return json_pack("{s:o,s:o}", "added", added, "removed", removed);
 }
 
+/* For each call in LIST: why each side lacks it, where its report says. */
+static void add_why(json_t *why, json_t *list, json_t *ia, json_t *ib,
+		    const char *la, const char *lb)
+{
+	json_t *v;
+	size_t k;
+
+	json_array_foreach(list, k, v) {
+		const char *key = json_string_value(v);
+		json_t *wa = json_object_get(json_object_get(ia, key), "why");
+		json_t *wb = json_object_get(json_object_get(ib, key), "why");
+		json_t *o;
+
+		if ((!wa && !wb) || json_object_get(why, key))
+			continue;
+		o = json_object();
+		if (wa)
+			json_object_set(o, la, wa);
+		if (wb)
+			json_object_set(o, lb, wb);
+		json_object_set_new(why, key, o);
+	}
+}
+
 static json_t *step(json_t *a, json_t *b, const char *by)
 {
 	json_t *per = json_object(), *names = variant_names(b), *v;
+	json_t *why = json_object();
+	json_t *ia = sweep_rows(a, b, by), *ib = sweep_rows(b, a, by);
+	const char *la = report_str(json_object_get(a, "kernel"), by);
+	const char *lb = report_str(json_object_get(b, "kernel"), by);
+	/* The corpus is compared where both ran it, else said not to be. */
+	int corpus = corpus_ran(a) && corpus_ran(b);
+	char note[256] = "";
 	size_t k;
+
+	if (!corpus)
+		snprintf(note, sizeof(note), "not compared: the corpus did not run on %s",
+			 !corpus_ran(a) && !corpus_ran(b) ? "either" :
+			 corpus_ran(a) ? lb : la);
 
 	json_array_foreach(names, k, v) {
 		const char *name = json_string_value(v);
-		json_t *lost, *gained = syscall_changes(a, b, name, &lost, by);
+		json_t *lost, *gained = syscall_changes(ia, ib, name, &lost);
 
-		json_object_set_new(per, name, json_pack("{s:o,s:o,s:o,s:o}",
+		add_why(why, gained, ia, ib, la, lb);
+		add_why(why, lost, ia, ib, la, lb);
+		json_object_set_new(per, name, json_pack("{s:o,s:o,s:o,s:o,s:o}",
 			"syscalls_gained", gained, "syscalls_lost", lost,
 			"probes", probe_changes(a, b, name, by),
-			"scenarios", scenario_changes(a, b, name)));
+			"scenarios", scenario_changes(a, b, name),
+			"applications", corpus ? application_changes(a, b, name) :
+			json_array()));
 	}
 	json_decref(names);
-	return json_pack("{s:s,s:s,s:o,s:o}",
-		"from", report_str(json_object_get(a, "kernel"), by),
-		"to", report_str(json_object_get(b, "kernel"), by),
-		"variants", per, "fallout", fallout_changes(a, b));
+	json_decref(ia);
+	json_decref(ib);
+	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:s}", "from", la, "to", lb,
+		"variants", per, "fallout", fallout_changes(a, b),
+		"syscalls_why", why, "applications_note", note);
 }
 
 json_t *report_versions(json_t *const *reports, int n, const char *by)

@@ -109,6 +109,38 @@ static void syscalls(FILE *f, json_t *cols)
 	fputc('\n', f);
 }
 
+/* ROWS of verdict changes {id, from, to}, headed WHAT, if any. */
+static void verdict_changes(FILE *f, json_t *s, json_t *rows, const char *what)
+{
+	json_t *row;
+	size_t k;
+
+	if (!json_array_size(rows))
+		return;
+	fprintf(f, "| %s | %s | %s |\n|---|---|---|\n", what,
+		report_str(s, "from"), report_str(s, "to"));
+	json_array_foreach(rows, k, row)
+		fprintf(f, "| `%s` | %s | %s |\n", report_str(row, "id"),
+			report_str(row, "from"), report_str(row, "to"));
+	fputc('\n', f);
+}
+
+/* Why a call gained or lost in the step is missing where it is. */
+static void why(FILE *f, json_t *w)
+{
+	json_t *by, *text;
+	const char *call, *label;
+
+	if (!json_object_size(w))
+		return;
+	fprintf(f, "Why a call below is missing, from each one's config:\n\n");
+	json_object_foreach(w, call, by)
+		json_object_foreach(by, label, text)
+			fprintf(f, "- `%s` on %s: %s\n", call, label,
+				json_string_value(text));
+	fputc('\n', f);
+}
+
 static void step(FILE *f, json_t *s)
 {
 	json_t *v, *row;
@@ -121,6 +153,7 @@ static void step(FILE *f, json_t *s)
 	fprintf(f, "; removed: ");
 	names(f, json_object_get(json_object_get(s, "fallout"), "removed"), "none");
 	fprintf(f, ".\n\n");
+	why(f, json_object_get(s, "syscalls_why"));
 	json_object_foreach(json_object_get(s, "variants"), name, v) {
 		json_t *p = json_object_get(v, "probes");
 		json_t *sc = json_object_get(v, "scenarios");
@@ -131,17 +164,15 @@ static void step(FILE *f, json_t *s)
 		names(f, json_object_get(v, "syscalls_lost"), "none");
 		fprintf(f, "\n- probe verdicts changed: %zu\n",
 			json_array_size(p));
-		fprintf(f, "- scenarios changed: %zu\n\n", json_array_size(sc));
-		if (json_array_size(p)) {
-			fprintf(f, "| probe | %s | %s |\n|---|---|---|\n",
-				report_str(s, "from"), report_str(s, "to"));
-			json_array_foreach(p, k, row)
-				fprintf(f, "| `%s` | %s | %s |\n",
-					report_str(row, "id"),
-					report_str(row, "from"),
-					report_str(row, "to"));
-			fputc('\n', f);
-		}
+		fprintf(f, "- scenarios changed: %zu\n", json_array_size(sc));
+		if (*report_str(s, "applications_note"))
+			fprintf(f, "- corpus programs: %s\n\n",
+				report_str(s, "applications_note"));
+		else
+			fprintf(f, "- corpus verdicts changed: %zu\n\n",
+				json_array_size(json_object_get(v, "applications")));
+		verdict_changes(f, s, p, "probe");
+		verdict_changes(f, s, json_object_get(v, "applications"), "program");
 		if (json_array_size(sc)) {
 			fprintf(f, "| scenario | exit %s | exit %s | output |\n"
 				"|---|---|---|---|\n", report_str(s, "from"),

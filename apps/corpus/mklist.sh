@@ -12,14 +12,13 @@ echo "file	/apps/proc-ident.awk	$dir/../proc-ident.awk	0644"
 echo "file	/bin/murun	@B@/murun/murun	0755"
 echo "tree	/etc.pristine	$dir/etc	-"
 echo "tree	/etc	$dir/etc	-"
-echo "debelf	/lib64/ld-linux-x86-64.so.2	$root	0755"
 for f in "$dir"/*.prog; do
 	echo "file	/apps/corpus/${f##*/}	$f	0644"
 done
 cat "$dir"/*.prog | awk -v root="$root" '
 	$1 == "program" { print "debelf\t" $2 "\t" root "\t-" }
 	$1 == "tree" { print "debtree\t" $2 "\t" root "\t-" }' | LC_ALL=C sort -u
-# PAM loads its modules with dlopen(), which ld.so --list cannot see.
+# PAM loads its modules with dlopen(), which no ELF header names.
 for m in pam_rootok pam_permit; do
-	echo "debelf	/lib/x86_64-linux-gnu/security/$m.so	$root	-"
+	echo "debelf	/lib/@MULTIARCH@/security/$m.so	$root	-"
 done

@@ -7,8 +7,9 @@
 # chown -R and install -o fail with EINVAL.  Also: every scenario of
 # every variant ran (KTAP plan matched, end line present).
 #
-# An image without the host's glibc userland (MU_GLIBC=0: another
-# architecture's) must skip every glibc scenario, naming the program.
+# An image without a glibc userland (MU_GLIBC=0: an architecture Debian
+# 12 has no binaries for) must skip every glibc scenario, naming the
+# program.
 #
 # usage: e2e.sh OUT_DIR SRCTREE VARIANT...
 set -eu

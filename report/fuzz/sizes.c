@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bloat-o-meter's and size -A's output as report/sizes.c reads them, and
- * lost-syscalls.py's table as report/lost.c does, from any bytes.  The
- * input is split at the first NUL: bloat-o-meter, then size -A.
+ * lost-syscalls.py's tables (lost and --absent) as report/lost.c does,
+ * from any bytes.  The input is split at the first NUL: bloat-o-meter,
+ * then size -A.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -27,7 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	json_decref(r);
 	snprintf(path, sizeof(path), "%s/lost.tsv", fuzz_dir());
 	fuzz_file(path, data, first);
-	r = report_lost(path);
+	/* The same bytes as a --lost and as an --absent file. */
+	r = report_lost(path, 0);
+	if (r)
+		free(json_dumps(r, 0));
+	json_decref(r);
+	r = report_lost(path, 1);
 	if (r)
 		free(json_dumps(r, 0));
 	json_decref(r);

@@ -65,6 +65,37 @@ rc=0; "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
 	--lost "$work/lost.bad" multiuser nomultiuser 2>"$work/e" || rc=$?
 check "good: a malformed --lost file is a named error" \
 	'[ $rc -ne 0 ] && grep -q "lost.bad:1:" "$work/e" && [ ! -e "$work/report.json" ]'
+# --absent: why the baseline itself lacks a call, only where its guest
+# said ENOSYS.  read made ENOSYS on both variants; setuid listed too, but
+# the baseline answered it.
+mkdir -p "$work/abs" "$work/absr"
+cp -r "$fx/good/multiuser" "$fx/good/nomultiuser" "$work/abs/"
+sed -i 's/sweep.x86_64.read result=EBADF/sweep.x86_64.read result=ENOSYS/' \
+	"$work/abs/multiuser/results.txt" "$work/abs/nomultiuser/results.txt"
+printf 'x86_64\tread\tsys_read\tCONFIG_FIXTURE_IO\tfs/read_write.c\nx86_64\tsetuid\tsys_setuid\tCONFIG_MULTIUSER\tkernel/sys.c\nia32\tbdflush\t-\t-\t-\n' \
+	>"$work/absent.tsv"
+"$mr" build --out "$work/abs" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/absr" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--lost "$fx/lost-syscalls.tsv" --absent "$work/absent.tsv" \
+	multiuser nomultiuser
+check "absent: the baseline's ENOSYS call says which option it lacks" \
+	'[ "$(q $work/absr/report.json "[s.get(\"why\") for s in r[\"sweep\"] if s[\"name\"]==\"read\"][0]")" = "not built: CONFIG_FIXTURE_IO is off (fs/read_write.c)" ]'
+check "absent: a call the baseline's guest answered gets no reason (the guest wins)" \
+	'[ "$(q $work/absr/report.json "[s.get(\"why\") for s in r[\"sweep\"] if s[\"name\"]==\"setuid\"][0]")" = None ]'
+check "absent: the Markdown groups what the baseline lacks by reason" \
+	'grep -q "^### What the baseline lacks too" "$work/absr/report.md" &&
+	 grep -qF -- "- not built: CONFIG_FIXTURE_IO is off (fs/read_write.c): \`x86_64 read\`" "$work/absr/report.md"'
+rc=0; "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--lost "$work/absent.tsv" multiuser nomultiuser 2>"$work/e" || rc=$?
+check "absent: its no-option lines are a named error as --lost" \
+	'[ $rc -ne 0 ] && grep -q "absent.tsv:3: not ABI NAME ENTRY CONFIG_X FILE" "$work/e"'
+printf 'x86_64\tread\tsys_read\tFIXTURE_IO\tfs/read_write.c\n' >"$work/absent.bad"
+rc=0; "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work" --base tiny --arch x86_64 --kver 6.1 --package 0 \
+	--absent "$work/absent.bad" multiuser nomultiuser 2>"$work/e" || rc=$?
+check "absent: a malformed --absent file is a named error" \
+	'[ $rc -ne 0 ] && grep -q "absent.bad:1: not ABI NAME ENTRY CONFIG_X|- FILE" "$work/e"'
 mkdir -p "$work/sz"
 "$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/sizes" \
 	--dest "$work/sz" --base tiny --arch x86_64 --kver 6.1 --package 0 \
@@ -197,12 +228,20 @@ python3 -c "
 import json,sys
 r=json.load(open(sys.argv[1]))
 x=[x for x in r['sweep'] if x['abi']=='arm64'][0]
-x['enosys']=['multiuser'] if x['enosys']==[] else []
+x['enosys']=['multiuser', 'nomultiuser']
+x['why']='not built: CONFIG_FIXTURE is off (fixture.c)'
 json.dump(r,open(sys.argv[2],'w'))
 open(sys.argv[3],'w').write(x['name'])" "$work/arm64.json" "$work/arm64b.json" "$work/flip"
 rc=0; "$mr" diff "$work/good/report.json" "$work/arm64b.json" >"$work/d" || rc=$?
 check "diff across architectures: a call both have answering differently exits 1, named" \
 	'[ $rc -eq 1 ] && grep -q "^  own $(cat $work/flip) enosys: " "$work/d"'
+check "diff across architectures: the changed call says why the new side lacks it" \
+	'grep -qF "  own $(cat $work/flip): old: no reason recorded; new: not built: CONFIG_FIXTURE is off (fixture.c)" "$work/d"'
+mkdir -p "$work/ab"
+"$mr" versions --by arch --dest "$work/ab" "$work/good/report.json" "$work/arm64b.json"
+check "arches: the step says why a call is missing on the architecture that lacks it" \
+	'[ "$(q $work/ab/arches.json "r[\"steps\"][0][\"syscalls_why\"]")" = "{'"'"'$(cat $work/flip)'"'"': {'"'"'arm64'"'"': '"'"'not built: CONFIG_FIXTURE is off (fixture.c)'"'"'}}" ] &&
+	 grep -qF -- "- \`$(cat $work/flip)\` on arm64: not built: CONFIG_FIXTURE is off (fixture.c)" "$work/ab/arches.md"'
 mkdir -p "$work/a"
 "$mr" versions --by arch --dest "$work/a" "$work/good/report.json" "$work/arm64.json"
 check "arches: a column per architecture, each with its own ABI names" \
@@ -351,6 +390,32 @@ check "corpus: a run without its end line is incomplete, its rows missing" \
 rc=0; "$mr" diff "$r" "$r2" >"$work/d" || rc=$?
 check "corpus: diff names a program whose verdict changed (exit 1)" \
 	'[ $rc -eq 1 ] && grep -q "^applications:" "$work/d" && grep -q "corpus.chown verdict" "$work/d"'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['kernel']['version']='6.12'; json.dump(r,open(sys.argv[2],'w'))" "$r2" "$work/cut612.json"
+mkdir -p "$work/cv"
+"$mr" versions --dest "$work/cv" "$r" "$work/cut612.json"
+check "versions: the step names the corpus program whose verdict changed" \
+	'[ "$(q $work/cv/versions.json "[(x[\"id\"], x[\"from\"], x[\"to\"]) for x in r[\"steps\"][0][\"variants\"][\"nomultiuser\"][\"applications\"]]")" = "[('"'"'corpus.chown'"'"', '"'"'silent'"'"', '"'"'missing'"'"'), ('"'"'corpus.runuser'"'"', '"'"'loud'"'"', '"'"'missing'"'"')]" ] &&
+	 grep -q "^| \`corpus.chown\` | silent | missing |" "$work/cv/versions.md"'
+# The same corpus report as another architecture's, its build host never
+# having run the programs: not a change of behaviour.
+python3 -c "
+import json,sys
+r=json.load(open(sys.argv[1]))
+r['kernel']['arch']='arm64'
+own=[x for x in r['sweep'] if x['abi']=='x86_64']
+r['sweep']=[dict(x, abi='arm64') for x in own]
+r['syscalls']=[dict(x, abi='arm64') for x in r['syscalls'] if x['abi']=='x86_64']
+r['summary']['syscalls']={'arm64': r['summary']['syscalls']['x86_64'], 'compat': {'calls': 0, 'lost': 0, 'regained': 0}}
+for p in r['probes']:
+    p['id']={'sweep.x86_64': 'sweep.arm64', 'sweep.ia32': 'sweep.compat'}.get(p['id'], p['id'])
+r['applications_runs']['runs']=[x for x in r['applications_runs']['runs'] if x['where']!='host']
+for a in r['applications']:
+    a['emulated']={}
+json.dump(r,open(sys.argv[2],'w'))" "$r" "$work/corpus-arm64.json"
+rc=0; "$mr" diff "$r" "$work/corpus-arm64.json" >"$work/d" || rc=$?
+check "diff across architectures: host runs one side lacks are volatile, exit 0" \
+	'[ $rc -eq 0 ] && grep -q "^applications runs on the build host (volatile):" "$work/d" &&
+	 grep -q "^  host-murun-nomultiuser: gone" "$work/d"'
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['applications'][0]['message']['nomultiuser']='2026/01/01 other words'; json.dump(r,open(sys.argv[2],'w'))" "$r" "$work/msg.json"
 rc=0; "$mr" diff "$r" "$work/msg.json" >"$work/d" || rc=$?
 check "corpus: a message alone (dates) is volatile, exit 0" \
@@ -359,5 +424,10 @@ build good "$work/nocorpus"
 check "corpus: a report without a corpus says so" \
 	'[ "$(q $work/nocorpus/report.json "r[\"applications_runs\"][\"status\"]")" = "not run" ] &&
 	 grep -q "^Not run: no corpus base" $work/nocorpus/report.md'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['kernel']['version']='6.12'; json.dump(r,open(sys.argv[2],'w'))" "$work/nocorpus/report.json" "$work/nocorpus612.json"
+"$mr" versions --dest "$work/cv" "$r" "$work/nocorpus612.json"
+check "versions: a step with the corpus on one side only says it is not compared" \
+	'[ "$(q $work/cv/versions.json "r[\"steps\"][0][\"applications_note\"]")" = "not compared: the corpus did not run on 6.12" ] &&
+	 grep -q "^- corpus programs: not compared: the corpus did not run on 6.12" "$work/cv/versions.md"'
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]
