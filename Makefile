@@ -126,6 +126,15 @@ base_net_frags := base-tiny base-net
 base_net_image := corpus
 base_net_memory := 512M
 base_net_pairs := multiuser:nomultiuser
+# debian: net plus what systemd needs (base-debian.config); its guests
+# boot Debian 12's own userland, systemd as PID 1 (apps/debian/), and
+# report what the booted system looks like (make BASE=debian results).
+base_debian_target := tinyconfig
+base_debian_timeout := 600
+base_debian_frags := base-tiny base-net base-debian
+base_debian_image := debian
+base_debian_memory := 1G
+base_debian_pairs := multiuser:nomultiuser
 BASE_TARGET := $(base_$(BASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 # The architecture's fragment first: a base may turn off what it turns on.
@@ -139,7 +148,7 @@ NATIVE := $(filter $(shell uname -m),$(arch_$(ARCH)_uname))
 GUEST_ACCEL = $(if $(NATIVE),$(ACCEL),tcg)
 GUEST_ENV = MU_GUEST_MEM=$(GUEST_MEM) MU_MACHINE='$(arch_$(ARCH)_machine)' \
 	MU_CONSOLE=$(arch_$(ARCH)_console) MU_RESULTS=$(arch_$(ARCH)_results)
-$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, net)))
+$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, net, debian)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
 VARIANTS ?= multiuser nomultiuser nomultiuser-compat nomultiuser-strict
@@ -269,6 +278,10 @@ help:
 	@echo '                 base-commit: of a git import of the tree (build/ARCH/KVER/import)'
 	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
 	@echo '                 and on the host (out/ARCH/KVER/net/); the report runs it itself'
+	@echo '  debian         Debian 12 with systemd as PID 1 (apps/debian/) booted on every'
+	@echo '                 variant of BASE=debian: units, processes, mounts, ssh logins'
+	@echo '                 (out/ARCH/KVER/debian/VARIANT/); DEBIAN_ARCHS=ARCH... puts them'
+	@echo '                 in the reports (section "Debian boots")'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
@@ -280,8 +293,9 @@ help:
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
 	@echo '  KVERS="$(KVERS)" kernel versions (the version table); KVER=X: one only'
-	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32), defconfig or net (tiny plus INET: the'
-	@echo '                 corpus guests) (kernel-patch/config/base-*.config)'
+	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32), defconfig, net (tiny plus INET: the'
+	@echo '                 corpus guests) or debian (net plus what systemd needs)'
+	@echo '                 (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
 	@echo '  ARCHS="$(ARCHS)" architectures (the architecture table: $(ARCH_TABLE));'
@@ -382,7 +396,7 @@ print-KVERS:
 ifeq ($(KVER),)
 # ---- every architecture and version: each goal once per pair ---------------
 PER_VERSION := report kernels configs results boot initramfs probe murun audit mails \
-	update-golden lava lava-run corpus
+	update-golden lava lava-run corpus debian
 # Every pair is tried; the goal fails if any pair failed.
 $(PER_VERSION):
 	$(Q)rc=0; for a in $(ARCHS); do for v in $(KVERS); do \
@@ -627,6 +641,18 @@ $(B)/corpus.cpio: $(B)/corpus-base.list $(B)/corpus.list $(CORPUS)/packages \
 	$(Q)$(IMAGE_ENV) initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
 		$(B)/corpus-base.list:$(B)/corpus.list $(B) $@
 	$(Q)$(call progress,corpus image: $$(stat -c %s $@) bytes)
+# The Debian image (BASE=debian): the packages of apps/debian/system.list
+# and what they depend on, unpacked into a merged /usr with the project's
+# files (apps/debian/root) over them (initramfs/mkdebian.sh).
+DEBIAN := $(BA)/debian
+$(DEBIAN)/packages: apps/debian/system.list initramfs/fetch-debs.sh initramfs/apt-state.sh | deps
+	$(Q)$(call progress,Debian packages for $(ARCH))
+	$(Q)initramfs/fetch-debs.sh $(DEBIAN) $(arch_$(ARCH)_deb) $<
+$(B)/debian.cpio: $(DEBIAN)/packages initramfs/mkdebian.sh apps/debian/system.list \
+		$(shell find apps/debian/root -type f) $(B)/gen_init_cpio
+	$(Q)$(call progress,Debian image)
+	$(Q)initramfs/mkdebian.sh $(DEBIAN) apps/debian/system.list apps/debian/root \
+		$(B)/gen_init_cpio $@
 # make app-prepare / app-paths: what apps/app.sh needs of one version (it
 # builds its own image, boots and judges).
 app-prepare: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) \
@@ -677,6 +703,28 @@ $(CORPUS_OUT)/corpus.ok: FORCE
 	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) $@
 corpus: $(CORPUS_OUT)/corpus.ok
 .PHONY: corpus
+endif
+
+# The Debian boots (apps/debian/) beside a report: the debian base's guests
+# of every variant, for the architectures of DEBIAN_ARCHS (opt-in: each
+# version then builds that base's kernels too).
+DEBIAN_ARCHS ?=
+base_tiny_debian := debian
+DEBIAN_BASE := $(if $(filter $(ARCH),$(DEBIAN_ARCHS)),$(base_$(BASE)_debian))
+# make debian: every variant boots Debian (whatever BASE).
+ifeq ($(BASE_IMAGE),debian)
+$(OUT)/debian.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
+	$(Q)touch $@
+debian: $(OUT)/debian.ok
+else
+debian:
+	$(Q)$(MAKE) --no-print-directory BASE=debian debian
+endif
+.PHONY: debian
+ifneq ($(DEBIAN_BASE),)
+DEBIAN_OUT := out/$(ARCH)/$(KVER)/$(DEBIAN_BASE)
+$(DEBIAN_OUT)/debian.ok: FORCE
+	$(Q)$(MAKE) --no-print-directory BASE=$(DEBIAN_BASE) $@
 endif
 
 # ---- LAVA -------------------------------------------------------------------

@@ -429,6 +429,13 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "scenarios", arows);
 	json_object_set_new(r, "applications", crows);
 	json_object_set_new(r, "applications_runs", apps);
+	/* Only a report that booted Debian has the section. */
+	if (a->debian_dir) {
+		json_t *drows, *druns = report_debian(a, &drows);
+
+		json_object_set_new(r, "debian", drows);
+		json_object_set_new(r, "debian_runs", druns);
+	}
 	json_object_set_new(r, "emulation", report_emulation(res[0], res[1],
 		a->variants[1], a->out_dir, "nomultiuser", prows, a->arch));
 	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,

@@ -173,23 +173,28 @@ int report_check(json_t *r, const char *path)
 		const char *name;
 		int array;
 		const char *key, *key2;
+		int optional;
 	} sec[] = {
-		{ "kernel", 0, NULL, NULL }, { "summary", 0, NULL, NULL },
-		{ "fallout", 0, NULL, NULL }, { "emulation", 0, NULL, NULL },
-		{ "emulation_compat", 0, NULL, NULL },
-		{ "variants", 1, "name", NULL }, { "sizes", 1, "from", "to" },
-		{ "syscalls", 1, "name", "abi" }, { "sweep", 1, "name", "abi" },
-		{ "probes", 1, "id", NULL }, { "scenarios", 1, "id", NULL },
-		{ "applications", 1, "id", NULL },
-		{ "applications_runs", 0, NULL, NULL },
-		{ "kunit", 1, "id", NULL }, { "kunit_runs", 1, "config", NULL },
-		{ "context", 1, NULL, NULL },
+		{ "kernel", 0, NULL, NULL, 0 }, { "summary", 0, NULL, NULL, 0 },
+		{ "fallout", 0, NULL, NULL, 0 }, { "emulation", 0, NULL, NULL, 0 },
+		{ "emulation_compat", 0, NULL, NULL, 0 },
+		{ "variants", 1, "name", NULL, 0 }, { "sizes", 1, "from", "to", 0 },
+		{ "syscalls", 1, "name", "abi", 0 }, { "sweep", 1, "name", "abi", 0 },
+		{ "probes", 1, "id", NULL, 0 }, { "scenarios", 1, "id", NULL, 0 },
+		{ "applications", 1, "id", NULL, 0 },
+		{ "applications_runs", 0, NULL, NULL, 0 },
+		{ "kunit", 1, "id", NULL, 0 }, { "kunit_runs", 1, "config", NULL, 0 },
+		{ "context", 1, NULL, NULL, 0 },
+		{ "debian", 1, "id", NULL, 1 }, { "debian_runs", 0, NULL, NULL, 1 },
 	};
 	json_t *s, *row;
 	size_t i, k;
 
 	for (i = 0; i < sizeof(sec) / sizeof(sec[0]); i++) {
 		s = json_object_get(r, sec[i].name);
+		/* Only a report that booted Debian has its two sections. */
+		if (!s && sec[i].optional)
+			continue;
 		if (!s || (sec[i].array ? !json_is_array(s) : !json_is_object(s))) {
 			fprintf(stderr, "mureport: %s: section '%s' is %s, not %s\n",
 				path, sec[i].name, s ? "of another type" : "missing",
@@ -256,6 +261,12 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	static const char *const rfields[] = { "status", "reason", NULL };
 	static const char *const kfields[] = { "status", NULL };
 	static const char *const kefields[] = { "cases", "error", NULL };
+	static const char *const dfields[] = { "verdict", "processes", NULL };
+	static const char *const dvfields[] = { "state", "reason", NULL };
+	static const char *const drfields[] = {
+		"status", "state", "failed", "counts", NULL
+	};
+	static const char *const drvfields[] = { "seconds", "reason", NULL };
 	json_t *oa = json_object_get(old, "applications_runs");
 	json_t *ca = json_object_get(cur, "applications_runs");
 	const char *arch_a = report_str(json_object_get(old, "kernel"), "arch");
@@ -341,6 +352,21 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	volatile_ |= whole(f, "import scan (volatile: the archive's versions)",
 			   json_object_get(oa, "import_scan"),
 			   json_object_get(ca, "import_scan"));
+	/* Debian boots: a unit that changes its verdict or its processes'
+	 * identities; how long a boot took and what a journal said are
+	 * the run's. */
+	behaviour |= rows(f, "debian", json_object_get(old, "debian"),
+			  json_object_get(cur, "debian"), "id", NULL, dfields);
+	behaviour |= rows(f, "debian runs", json_object_get(json_object_get(old,
+			  "debian_runs"), "runs"), json_object_get(json_object_get(cur,
+			  "debian_runs"), "runs"), "name", NULL, drfields);
+	volatile_ |= rows(f, "debian (volatile: times, messages)",
+			  json_object_get(old, "debian"),
+			  json_object_get(cur, "debian"), "id", NULL, dvfields);
+	volatile_ |= rows(f, "debian runs (volatile: times)",
+			  json_object_get(json_object_get(old, "debian_runs"), "runs"),
+			  json_object_get(json_object_get(cur, "debian_runs"), "runs"),
+			  "name", NULL, drvfields);
 	/* The series' in-kernel tests: a case that stops passing. */
 	behaviour |= rows(f, "kunit", json_object_get(old, "kunit"),
 			  json_object_get(cur, "kunit"), "id", NULL, kfields);

@@ -546,6 +546,7 @@ void report_markdown(json_t *r, FILE *f)
 	probe_matrix(r, f);
 	scenario_list(r, f);
 	report_applications_markdown(r, f);
+	report_debian_markdown(r, f);
 	report_kunit_markdown(r, f);
 	fprintf(f, "## Emulation on the host (murun)\n\n");
 	emulation(json_object_get(r, "emulation"), f);

@@ -28,6 +28,7 @@ static void usage(FILE *f)
 	      "                      [--pair FROM:TO]...  (size comparisons)\n"
 	      "                      [--corpus DIR --corpus-base NAME]  (apps/corpus runs)\n"
 	      "                      [--scan FILE]        (import-scan.py --json)\n"
+	      "                      [--debian DIR]       (apps/debian boots: DIR/VARIANT)\n"
 	      "                      [--kunit DIR]        (kunit.py --json: DIR/CONFIG.json)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
@@ -138,6 +139,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--corpus", offsetof(struct build_args, corpus_dir) },
 		{ "--corpus-base", offsetof(struct build_args, corpus_base) },
 		{ "--scan", offsetof(struct build_args, scan_file) },
+		{ "--debian", offsetof(struct build_args, debian_dir) },
 		{ "--kunit", offsetof(struct build_args, kunit_dir) },
 	};
 	size_t i;
@@ -281,6 +283,14 @@ static int complete(int argc, char **argv)
 		if (!strcmp(report_str(v, "status"), "complete"))
 			continue;
 		fprintf(stderr, "report: %s: corpus run %s is incomplete: %s\n",
+			argv[0], report_str(v, "name"), report_str(v, "reason"));
+		bad = 1;
+	}
+	json_array_foreach(json_object_get(json_object_get(r, "debian_runs"),
+					   "runs"), k, v) {
+		if (!strcmp(report_str(v, "status"), "complete"))
+			continue;
+		fprintf(stderr, "report: %s: Debian boot %s is incomplete: %s\n",
 			argv[0], report_str(v, "name"), report_str(v, "reason"));
 		bad = 1;
 	}

@@ -18,6 +18,7 @@ struct build_args {
 	const char *corpus_dir;	/* the corpus base's runs: DIR/RUN/results.txt */
 	const char *corpus_base;	/* the base they booted */
 	const char *scan_file;	/* apps/import-scan.py --json of the guest */
+	const char *debian_dir;	/* the Debian boots: DIR/VARIANT/results.txt */
 	const char *kunit_dir;	/* kunit.py --json results: DIR/CONFIG.json */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
@@ -33,6 +34,9 @@ json_t *report_sizes(const char *sizes_dir, const char *from,
 json_t *report_context(void);
 /* The corpus's rows in *ROWS; returns what the runs were and their counts. */
 json_t *report_applications(const struct build_args *a, json_t **rows);
+/* The Debian boots' rows in *ROWS; returns the runs (apps/debian/). */
+json_t *report_debian(const struct build_args *a, json_t **rows);
+void report_debian_markdown(json_t *r, FILE *f);
 /*
  * { abi: { name: "compiled out with CONFIG_X (file)" } } from
  * lost-syscalls.py; with ABSENT, its --absent lines: why the baseline

@@ -55,6 +55,7 @@ REPORT_ARGS = --out $(OUT) --build $(B)/$(BASE) \
 	$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
 		--corpus-base $(CORPUS_BASE) \
 		--scan $(CORPUS_OUT)/import-scan.json) \
+	$(if $(DEBIAN_BASE),--debian $(DEBIAN_OUT)) \
 	$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
 # What the report is built from, rewritten only when it changes: a report
 # made with CORPUS_ARCHS or VARIANTS of another run is never kept.
@@ -66,6 +67,7 @@ $(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
 		$(OUT)/lost-syscalls.tsv $(OUT)/absent-syscalls.tsv \
 		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
 		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok) $(KUNIT_JSON) \
+		$(if $(DEBIAN_BASE),$(DEBIAN_OUT)/debian.ok) \
 		$(OUT)/report.args
 	$(Q)$(call progress,report)
 	$(Q)$(MUREPORT) build $(REPORT_ARGS)

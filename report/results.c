@@ -282,12 +282,19 @@ static void corpus_line(json_t *r, char *line)
 	entry_line(r, line, "corpus", "corpus_order", out);
 }
 
+static void debian_line(json_t *r, char *line)
+{
+	static const char *const out[] = { NULL };
+
+	entry_line(r, line, "debian", "debian_order", out);
+}
+
 json_t *results_load(const char *out_dir, const char *variant, int want)
 {
 	json_t *r = json_object();
 	char path[4096], shown[256], *line = NULL, section[64] = "";
 	int lineno = 0, done = 0, ended_probe = 0, ended_apps = 0, probe_end = 0;
-	int ended_corpus = 0, corpus_end = 0;
+	int ended_corpus = 0, corpus_end = 0, ended_debian = 0;
 	struct ktap ktap = { .err = "" };
 	char lost[512] = "";
 	size_t cap = 0;
@@ -298,6 +305,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 	json_object_set_new(r, "order", json_array());
 	json_object_set_new(r, "app_order", json_array());
 	json_object_set_new(r, "corpus_order", json_array());
+	json_object_set_new(r, "debian_order", json_array());
 	json_object_set_new(r, "kernel", json_object());
 	/* Reasons name files relative to the output folder: no host paths. */
 	snprintf(path, sizeof(path), "%s/%s/results.txt", out_dir, variant);
@@ -359,6 +367,7 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 			ended_probe |= !strcmp(section, "probe");
 			ended_apps |= !strcmp(section, "apps");
 			ended_corpus |= !strcmp(section, "corpus");
+			ended_debian |= !strcmp(section, "debian");
 			section[0] = 0;
 			continue;
 		}
@@ -384,6 +393,8 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 		} else if (!strcmp(section, "corpus")) {
 			corpus_end |= !strcmp(line, "# corpus end");
 			corpus_line(r, line);
+		} else if (!strcmp(section, "debian")) {
+			debian_line(r, line);
 		}
 	}
 	free(line);
@@ -400,6 +411,8 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 		incomplete(r, "the scenarios did not finish in %s", shown);
 	else if ((want & RESULTS_CORPUS) && (!ended_corpus || !corpus_end))
 		incomplete(r, "the corpus did not reach its end line in %s", shown);
+	else if ((want & RESULTS_DEBIAN) && !ended_debian)
+		incomplete(r, "the Debian collector did not finish in %s", shown);
 	else if (lost[0])
 		incomplete(r, "%s", lost);
 	return r;

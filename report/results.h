@@ -19,7 +19,9 @@
  *     "app_order": [ ids ],
  *     "corpus": { id: { "verdict":, "reason":, "message":, "call":,
  *                       "procs": [lines], "output": [lines], ... } },
- *     "corpus_order": [ ids ] }
+ *     "corpus_order": [ ids ],
+ *     "debian": { id: { key: value, "procs": [lines] } },
+ *     "debian_order": [ ids ] }
  * WANT: the RESULTS_ sections that must have run to their end.
  * A missing, truncated or garbled file gives status "incomplete" and the
  * reason; whatever could be read is kept, nothing is invented.
@@ -27,6 +29,7 @@
 #define RESULTS_PROBE	1
 #define RESULTS_APPS	2
 #define RESULTS_CORPUS	4
+#define RESULTS_DEBIAN	8
 json_t *results_load(const char *out_dir, const char *variant, int want);
 
 #endif

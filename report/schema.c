@@ -25,6 +25,9 @@ static const char *const app_verdicts[] = {
 static const char *const kunit_statuses[] = {
 	"PASS", "FAIL", "SKIP", "ERROR", NULL
 };
+static const char *const debian_verdicts[] = {
+	"like Linux", "loud", "silent", "missing", NULL
+};
 static const char *const statuses[] = { "complete", "incomplete", NULL };
 static const char *const corpus_statuses[] = { "run", "not run", NULL };
 
@@ -115,6 +118,17 @@ static const struct {
 	{ "kunit.[].?case", S },
 	{ "kunit_runs.[].?cases", I },
 	{ "kunit_runs.[].?error", S },
+	{ "?debian.[].?kind", S },
+	{ "?debian.[].?state.*", S | N },
+	{ "?debian.[].?reason.*", S },
+	{ "?debian.[].?processes.*", A | N },
+	{ "?debian.[].?processes.~.[]", S },
+	{ "?debian_runs.?runs.[].name", S },
+	{ "?debian_runs.?runs.[].?reason", S },
+	{ "?debian_runs.?runs.[].?state", S },
+	{ "?debian_runs.?runs.[].?seconds", S },
+	{ "?debian_runs.?runs.[].?failed.[]", S },
+	{ "?debian_runs.?runs.[].?counts.*", I },
 	{ "context.[].?scenario", S | N },
 	{ "context.[].text", S },
 };
@@ -127,6 +141,9 @@ static const struct rule vocab[] = {
 	{ "applications.[].?emulated.*", S, app_verdicts },
 	{ "applications_runs.?status", S, corpus_statuses },
 	{ "applications_runs.?runs.[].?status", S, statuses },
+	{ "?debian.[].verdict.*", S, debian_verdicts },
+	{ "?debian_runs.status", S, corpus_statuses },
+	{ "?debian_runs.?runs.[].?status", S, statuses },
 	{ "emulation.?status", S, statuses },
 	{ "emulation_compat.?status", S, statuses },
 };

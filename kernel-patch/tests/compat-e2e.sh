@@ -5,7 +5,8 @@
 # the guest's probe output; the expectations come from the patch text.
 #
 # usage: compat-e2e.sh OUT_DIR
-# MU_ABIS: the sweep's ABIs, the architecture's own first (x86_64 ia32)
+# MU_ABIS: the sweep's ABIs, the architecture's own first (the architecture
+# table's abis: "x86_64 ia32"; probe/sweep.c names them in the guest)
 set -eu
 out=$1
 sec=$(dirname "$0")/../../initramfs/section.sh
@@ -65,7 +66,7 @@ want caps.capset_drop ret "-1 EPERM"
 want privdrop.careful setgroups "-1 EINVAL"
 
 # The 14 syscalls and, on ia32, the 16-bit entry points (getuid is 24).
-abis=${MU_ABIS:-x86_64 ia32}
+abis=${MU_ABIS:?"MU_ABIS: the sweep's ABIs, from the architecture table (make sets it)"}
 for sc in setuid setgid setreuid setregid setresuid setresgid getresuid \
 	getresgid setgroups getgroups setfsuid setfsgid capget capset; do
 	r=$(sweep "${abis%% *}" "$sc" c)

@@ -7,10 +7,11 @@
 # must parse cleanly with the kernel's own KTAP parser.
 #
 # usage: e2e.sh OUT_DIR SRCTREE
-# MU_ABIS: the sweep's ABIs, the architecture's own first (x86_64 ia32)
+# MU_ABIS: the sweep's ABIs, the architecture's own first (the architecture
+# table's abis: "x86_64 ia32"; probe/sweep.c names them in the guest)
 set -eu
 out=$1 src=$2
-abi=${MU_ABIS:-x86_64 ia32}
+abi=${MU_ABIS:?"MU_ABIS: the sweep's ABIs, from the architecture table (make sets it)"}
 abi=${abi%% *}
 sec=$(dirname "$0")/../../initramfs/section.sh
 work=$(mktemp -d)

@@ -396,6 +396,46 @@ mkdir -p "$work/cv"
 check "versions: the step names the corpus program whose verdict changed" \
 	'[ "$(q $work/cv/versions.json "[(x[\"id\"], x[\"from\"], x[\"to\"]) for x in r[\"steps\"][0][\"variants\"][\"nomultiuser\"][\"applications\"]]")" = "[('"'"'corpus.chown'"'"', '"'"'silent'"'"', '"'"'missing'"'"'), ('"'"'corpus.runuser'"'"', '"'"'loud'"'"', '"'"'missing'"'"')]" ] &&
 	 grep -q "^| \`corpus.chown\` | silent | missing |" "$work/cv/versions.md"'
+# Debian boots: each row judged against multiuser from what the guests
+# reported; a cut run is incomplete and its rows missing.
+debian() { # CASE DEST
+	mkdir -p "$2"
+	"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+		--dest "$2" --base tiny --arch x86_64 --kver 6.12 \
+		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
+		--debian "$fx/$1" multiuser nomultiuser
+}
+debian debian "$work/debian"
+rd=$work/debian/report.json
+check "debian: each row's verdict on nomultiuser against multiuser" \
+	'[ "$(q $rd "[(x[\"id\"], x[\"verdict\"][\"nomultiuser\"]) for x in r[\"debian\"]]")" = "[('"'"'boot'"'"', '"'"'loud'"'"'), ('"'"'ssh.service'"'"', '"'"'like Linux'"'"'), ('"'"'systemd-timesyncd.service'"'"', '"'"'loud'"'"'), ('"'"'cron.service'"'"', '"'"'like Linux'"'"'), ('"'"'mount:/dev/pts'"'"', '"'"'silent'"'"'), ('"'"'login.root'"'"', '"'"'like Linux'"'"'), ('"'"'login.alice'"'"', '"'"'silent'"'"')]" ]'
+check "debian: a failed unit's reason has its status and first error" \
+	'q $rd "[x[\"reason\"][\"nomultiuser\"] for x in r[\"debian\"] if x[\"id\"]==\"systemd-timesyncd.service\"][0]" | grep -qx "failed (exit-code, status 217): systemd-timesyncd.service: Failed to determine user credentials: Function not implemented, where Linux has active/running"'
+check "debian: runs count and name the failed units" \
+	'[ "$(q $rd "[(x[\"name\"], x[\"state\"], x[\"failed\"], x[\"counts\"][\"loud\"], x[\"counts\"][\"silent\"]) for x in r[\"debian_runs\"][\"runs\"]]")" = "[('"'"'multiuser'"'"', '"'"'running'"'"', [], 0, 0), ('"'"'nomultiuser'"'"', '"'"'degraded'"'"', ['"'"'systemd-timesyncd.service'"'"'], 2, 2)]" ]'
+check "debian: the Markdown section lists loud before silent" \
+	'grep -q "^## Debian boots" $work/debian/report.md &&
+	 sed -n "/^## Debian boots/,/^## /p" $work/debian/report.md | grep -n "^| \`" | head -n 1 | grep -q "\`boot\` | nomultiuser" &&
+	 grep -q "^| \`login.alice\` | nomultiuser | output uid=0(root)" $work/debian/report.md'
+debian debian-cut "$work/debian-cut"
+rd2=$work/debian-cut/report.json
+rc=0; "$mr" complete "$rd2" 2>"$work/e" || rc=$?
+check "debian: complete exits 1 naming a cut Debian boot" \
+	'[ $rc -eq 1 ] && grep -q "Debian boot nomultiuser is incomplete: truncated" "$work/e"'
+check "debian: what the cut run never said is missing" \
+	'[ "$(q $rd2 "[x[\"verdict\"][\"nomultiuser\"] for x in r[\"debian\"] if x[\"id\"]==\"login.alice\"][0]")" = missing ]'
+rc=0; "$mr" diff "$rd" "$rd2" >"$work/d" || rc=$?
+check "debian: diff names a row whose verdict changed (exit 1)" \
+	'[ $rc -eq 1 ] && grep -q "^debian:" "$work/d" && grep -q "login.alice verdict" "$work/d"'
+rc=0; "$mr" diff "$rd" "$rd" >"$work/d" || rc=$?
+check "debian: a report against itself is no change (exit 0)" '[ $rc -eq 0 ]'
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['debian_runs']['runs'][1]['seconds']='99.0'; json.dump(r,open(sys.argv[2],'w'))" "$rd" "$work/slow.json"
+rc=0; "$mr" diff "$rd" "$work/slow.json" >"$work/d" || rc=$?
+check "debian: a slower boot alone is volatile (exit 0)" \
+	'[ $rc -eq 0 ] && grep -q "debian runs (volatile: times)" "$work/d"'
+debian debian "$work/debian2"
+check "debian: the same results give the same bytes" \
+	'cmp -s $work/debian/report.json $work/debian2/report.json && cmp -s $work/debian/report.md $work/debian2/report.md'
 # The same corpus report as another architecture's, its build host never
 # having run the programs: not a change of behaviour.
 python3 -c "
