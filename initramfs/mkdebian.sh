@@ -9,7 +9,8 @@
 #
 # usage: mkdebian.sh FETCH_DIR LIST OVERLAY GEN_INIT_CPIO OUT.cpio
 #   FETCH_DIR  fetch-debs.sh's folder (its packages and debs/)
-#   LIST       apps/debian/system.list ("enable" lines: units to enable)
+#   LIST       apps/debian/system.list ("enable" lines: units to enable,
+#              "alternative" lines: update-alternatives' links)
 #   OVERLAY    apps/debian/root: the project's files, copied over
 # Files get mtime 0 and the entries are sorted: the same packages give the
 # same bytes.
@@ -56,13 +57,8 @@ cp "$root/usr/share/base-files/dot.profile" "$root/root/.profile"
 cp "$root/usr/share/base-files/dot.bashrc" "$root/root/.bashrc"
 # debianutils' postinst (add-shell).
 cp "$root/usr/share/debianutils/shells" "$root/etc/shells"
-# libpam-runtime's postinst, with pam-auth-update's systemd profile
-# (libpam-systemd) in the session stack, as it would write it.
-for f in "$root"/usr/share/pam/common-*; do
-	case $f in *.md5sums) continue ;; esac
-	cp "$f" "$root/etc/pam.d/${f##*/}"
-done
-echo "session	optional	pam_systemd.so" >>"$root/etc/pam.d/common-session"
+# libpam-runtime's postinst (pam-auth-update): the overlay's
+# etc/pam.d/common-*.
 # openssh-server's postinst writes sshd_config from its template.
 cp "$root/usr/share/openssh/sshd_config" "$root/etc/ssh/sshd_config"
 # systemd's postinst writes a random machine-id; a fixed one keeps the
@@ -86,6 +82,13 @@ SYSTEMCTL_SKIP_SYSV=1 systemctl --root="$root" --quiet enable $units >"$out.enab
 	exit 1
 }
 rm -f "$out.enable.log"
+# update-alternatives in the maintainer scripts: the "alternative" lines.
+sed -n 's/^alternative[[:space:]]\+//p' "$list" | while read -r link name path; do
+	[ -e "$root$path" ] || { echo "debian: $list: alternative $name: no $path in the packages" >&2; exit 1; }
+	mkdir -p "$root/etc/alternatives"
+	ln -sfn "$path" "$root/etc/alternatives/$name"
+	ln -sfn "/etc/alternatives/$name" "$root$link"
+done
 ln -s /lib/systemd/systemd "$root/init"
 
 # The cpio list: every entry with its owner and mode, console first (the
