@@ -217,7 +217,8 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(ARCH_DEBS) 
 	cpio xz-utils python3 python3-ply ccache patch coreutils passwd \
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
-	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin sparse
+	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin sparse \
+	man-db groff-base bsdextrautils
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -289,6 +290,10 @@ help:
 	@echo '                 LAVA_DEVICE_TYPE, LAVA_ARCH, LAVA_KERNEL_TYPE fill the board job'
 	@echo '                 (arm64: a Raspberry Pi 4, bcm2711-rpi-4-b, unless set)'
 	@echo '  lava-run       run the qemu jobs of LAVA_RUN="$(LAVA_RUN)" with lava-run (~15 s each)'
+	@echo '  install        bin/muprobe, murun, mureport, their manual pages and every'
+	@echo '                 architecture'"'"'s static binaries in lib/muprobe/ARCH/ under'
+	@echo '                 DESTDIR$$PREFIX (PREFIX=$(PREFIX), INSTALL_ARCHS="$(INSTALL_ARCHS)")'
+	@echo '  uninstall      remove what install wrote'
 	@echo '  clean          remove out/ and build products except the kernel tree'
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
@@ -341,13 +346,13 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter app-unit import-scan lava-names probe-container elf-needs
+	murun-filter app-unit import-scan lava-names probe-container elf-needs man
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
-CHECKS_CROSS := versions arches
+CHECKS_CROSS := versions arches install
 # An architecture's own list (arch_A_checks) names what can run there;
 # without one, every check runs.
 ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
@@ -496,6 +501,49 @@ check-arches:
 		$(MAKE) --no-print-directory KVERS=$(v) ARCHS="$$archs" arches && \
 		report/tests/arches.sh $(MUREPORT) $(BASE) $(v) $$archs || rc=1;) \
 		exit $$rc
+
+# ---- make install: the three tools, their pages, every architecture's ----
+# static binaries (for a board) under PREFIX/lib/muprobe/ARCH/; the host's
+# architecture's are linked into PREFIX/bin.  The probe and murun are
+# those of INSTALL_KVER (their lost-syscall lists come from its tree).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_KVER ?= $(lastword $(KVERS))
+INSTALL_ARCHS ?= $(CHECK_ARCHS)
+HOST_ARCH := $(firstword $(foreach a,$(ARCH_TABLE),$(if $(filter $(shell uname -m),$(arch_$(a)_uname)),$(a))))
+MANPAGES := probe/muprobe.1 apps/murun/murun.1 report/mureport.1
+IDIR := $(DESTDIR)$(PREFIX)
+# Every path install writes, relative to IDIR: what uninstall removes.
+INSTALLED := bin/mureport $(if $(filter $(HOST_ARCH),$(INSTALL_ARCHS)),bin/muprobe bin/murun) \
+	$(foreach a,$(INSTALL_ARCHS),lib/muprobe/$(a)/muprobe lib/muprobe/$(a)/murun) \
+	$(addprefix share/man/man1/,$(notdir $(MANPAGES))) share/doc/muprobe/formats.md
+install: $(MUREPORT)
+	$(Q)for a in $(INSTALL_ARCHS); do \
+		$(MAKE) --no-print-directory ARCH=$$a KVER=$(INSTALL_KVER) probe murun || exit 1; \
+	done
+	$(Q)$(call progress,install into $(IDIR))
+	$(Q)install -d $(IDIR)/bin $(IDIR)/share/man/man1 $(IDIR)/share/doc/muprobe
+	$(Q)install -m 755 $(MUREPORT) $(IDIR)/bin/mureport
+	$(Q)install -m 644 $(MANPAGES) $(IDIR)/share/man/man1/
+	$(Q)install -m 644 report/formats.md $(IDIR)/share/doc/muprobe/
+	$(Q)$(foreach a,$(INSTALL_ARCHS),\
+		install -d $(IDIR)/lib/muprobe/$(a) && \
+		install -m 755 $(BUILD)/$(a)/$(INSTALL_KVER)/probe/muprobe \
+			$(BUILD)/$(a)/$(INSTALL_KVER)/murun/murun $(IDIR)/lib/muprobe/$(a)/ &&) true
+	$(Q)$(if $(filter $(HOST_ARCH),$(INSTALL_ARCHS)),$(foreach t,muprobe murun,\
+		ln -sfn ../lib/muprobe/$(HOST_ARCH)/$(t) $(IDIR)/bin/$(t) &&)) true
+	$(Q)$(call progress,installed $(words $(INSTALLED)) files under $(IDIR): bin/mureport$(if \
+		$(filter $(HOST_ARCH),$(INSTALL_ARCHS)), muprobe murun); share/man/man1; \
+		lib/muprobe/ARCH/ for $(INSTALL_ARCHS))
+uninstall:
+	$(Q)rm -f $(addprefix $(IDIR)/,$(INSTALLED))
+	$(Q)rmdir $(foreach a,$(INSTALL_ARCHS),$(IDIR)/lib/muprobe/$(a)) \
+		$(IDIR)/lib/muprobe $(IDIR)/share/doc/muprobe 2>/dev/null || true
+.PHONY: install uninstall
+# Installs into a scratch DESTDIR twice (two PREFIXes) and uninstalls.
+check-install:
+	$(Q)probe/tests/install.sh "$(MAKE) --no-print-directory INSTALL_ARCHS='$(CHECK_ARCHS)'" \
+		"$(HOST_ARCH)" $(CHECK_ARCHS)
 
 # make check-NAME: that check for every pair.
 check-%:
@@ -981,6 +1029,9 @@ check-app-unit:
 	$(Q)python3 apps/tests/verdict.py apps/app-verdict.py
 	$(Q)apps/tests/app-args.sh apps/app.sh
 
+check-man: $(B)/probe/muprobe $(B)/murun/murun $(MUREPORT) | deps
+	$(Q)probe/tests/man.sh probe/muprobe.1=$(B)/probe/muprobe \
+		apps/murun/murun.1=$(B)/murun/murun report/mureport.1=$(MUREPORT)
 check-import-scan: | deps
 	$(Q)apps/tests/import-scan.sh apps/import-scan.py
 

@@ -78,7 +78,8 @@ static void usage(FILE *f)
 	      "  --obs ID KEY [PREFIX]  stdin as '# ID KEY=PREFIXline' observations,\n"
 	      "            escaped as report/formats.md says\n"
 	      "Run as root to compare with what stock Linux grants root.\n"
-	      "Exit status: 0 when the run completed, 1 when muprobe broke.\n",
+	      "Exit status: 0 when the run completed, 1 when muprobe broke,\n"
+	      "2 for a bad command line.\n",
 	      f);
 }
 
