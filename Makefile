@@ -675,16 +675,19 @@ $(B)/corpus.list: $(CORPUS_PROGS) apps/corpus/mklist.sh
 	$(Q)mkdir -p $(@D)
 	$(Q)apps/corpus/mklist.sh apps/corpus @B@/../corpus/root >$@.tmp && mv $@.tmp $@
 # The base system without the scenarios' runner and /etc: the corpus brings
-# its own (the first list to name a path wins).
+# its own (the first list to name a path wins); and without the probe:
+# its observations are muobs's, so that a probe change leaves the corpus
+# image and its runs as they are.
 $(B)/corpus-base.list: initramfs/files.list
 	$(Q)mkdir -p $(@D)
-	$(Q)sed '/^tree\t\/etc/d; /^file\t\/apps\/run\t/d' $< >$@.tmp && mv $@.tmp $@
+	$(Q)sed '/^tree\t\/etc/d; /^file\t\/apps\/run\t/d; /^file\t\/bin\/muprobe\t/d' $< >$@.tmp && \
+		mv $@.tmp $@
 $(B)/corpus.cpio: $(B)/corpus-base.list $(B)/corpus.list $(CORPUS)/packages \
 		initramfs/init $(IMAGE_IN) initramfs/payload/10-kernel \
 		$(CORPUS_PROGS) apps/corpus/run-corpus.sh apps/corpus/payload.sh \
 		apps/proc-ident.awk \
 		$(shell find apps/corpus/etc -type f) $(TOOLS)/.ok \
-		$(B)/probe/muprobe $(B)/murun/murun $(B)/gen_init_cpio
+		$(B)/probe/muobs $(B)/murun/murun $(B)/gen_init_cpio
 	$(Q)$(call progress,corpus image)
 	$(Q)$(IMAGE_ENV) initramfs/mkinitramfs.sh $(B)/gen_init_cpio \
 		$(B)/corpus-base.list:$(B)/corpus.list $(B) $@
@@ -838,7 +841,7 @@ version-checks:
 corpus-packages: $(CORPUS)/packages
 # What CHECKS_ONCE build that the first pair's checks build too: made
 # before both start, so that two makes never build one file at once.
-once-prereqs: $(B)/probe/muprobe $(B)/murun/murun $(B)/apps/privdrop \
+once-prereqs: $(B)/probe/muprobe $(B)/probe/muobs $(B)/murun/murun $(B)/apps/privdrop \
 	$(B)/murun/filters.h
 .PHONY: version-checks corpus-packages once-prereqs
 
@@ -863,8 +866,8 @@ check-probe-table: $(T)/table_test
 
 # Hostile output through the observation escape and back, byte for byte;
 # and no observation passes errno beside the call it describes.
-check-probe-escape: $(B)/probe/muprobe
-	$(Q)python3 probe/tests/escape.py $<
+check-probe-escape: $(B)/probe/muprobe $(B)/probe/muobs
+	$(Q)python3 probe/tests/escape.py $^
 	$(Q)! grep -n 'obs_ret_err([^;]*errno' $(filter-out probe/lib.c,$(PROBE_SRC)) || \
 		{ echo "obs_ret_err with errno: use obs_ret" >&2; exit 1; }
 

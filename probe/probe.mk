@@ -1,7 +1,8 @@
 # muprobe: static musl binary for the guests (and for real boards).
 # Included by the top Makefile; paths are relative to the project root.
 
-PROBE_SRC := $(wildcard probe/*.c)
+# muobs.c is muobs's own main.
+PROBE_SRC := $(filter-out probe/muobs.c,$(wildcard probe/*.c))
 PROBE_HDR := $(wildcard probe/*.h)
 PROBE_CC := $(ABS)/$(TOOLS)/musl-gcc
 PROBE_CFLAGS := -static -O2 -Wall -Wextra -Wno-missing-field-initializers \
@@ -41,6 +42,11 @@ $(B)/probe/muprobe: $(PROBE_SRC) $(PROBE_HDR) $(B)/probe/syscalls_64.h \
 		$(B)/uapi/.ok | deps $(TOOLS)/.ok
 	$(Q)$(call progress,probe)
 	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ $(PROBE_SRC)
+
+# The observation writer alone (probe/muobs.c): what the corpus image needs.
+$(B)/probe/muobs: probe/muobs.c probe/escape.c probe/escape.h | deps $(TOOLS)/.ok
+	$(Q)mkdir -p $(@D)
+	$(Q)$(PROBE_CC) $(PROBE_CFLAGS) -o $@ probe/muobs.c probe/escape.c
 
 probe: $(B)/probe/muprobe
 .PHONY: probe

@@ -10,6 +10,7 @@ echo "file	/payload/40-corpus	$dir/payload.sh	0755"
 echo "file	/apps/corpus/run	$dir/run-corpus.sh	0755"
 echo "file	/apps/proc-ident.awk	$dir/../proc-ident.awk	0644"
 echo "file	/bin/murun	@B@/murun/murun	0755"
+echo "file	/bin/muobs	@B@/probe/muobs	0755"
 echo "tree	/etc.pristine	$dir/etc	-"
 echo "tree	/etc	$dir/etc	-"
 for f in "$dir"/*.prog; do

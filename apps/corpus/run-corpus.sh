@@ -38,7 +38,7 @@ dir=$1 pristine=${2:-/etc.pristine}
 limit=${MU_CORPUS_TIMEOUT:-8}
 tries=${MU_CORPUS_CHECK_TIMEOUT:-4}
 trace=${MU_CORPUS_TRACE:-}
-obs="${MUPROBE:-/bin/muprobe} --obs"
+obs=${MUOBS:-/bin/muobs}
 bb=/bin/busybox
 # The same environment in a guest and on the host (newgrp runs $SHELL).
 export LC_ALL=C SHELL=/bin/sh HOME=/root PATH=/bin:/sbin:/usr/bin:/usr/sbin

@@ -2,15 +2,17 @@
 """The observation escape, round trip: hostile program output through
 'muprobe --obs', decoded by this independent reading of report/formats.md,
 gives back the same bytes, one record per line, never glued, and the
-report parser takes every record.
+report parser takes every record.  With MUOBS, the corpus's writer alone
+must write the very same bytes.
 
-usage: escape.py MUPROBE
+usage: escape.py MUPROBE [MUOBS]
 """
 import re
 import subprocess
 import sys
 
 muprobe = sys.argv[1]
+muobs = sys.argv[2] if len(sys.argv) > 2 else None
 MAX = 4000
 CASES = {
     'no_final_newline': b'uid=0(root) gid=0(root)',
@@ -57,6 +59,12 @@ fails = 0
 for name, data in CASES.items():
     out = subprocess.run([muprobe, '--obs', 'apps.t', 'stdout', 'p => '],
                          input=data, capture_output=True, check=True).stdout
+    if muobs and subprocess.run([muobs, 'apps.t', 'stdout', 'p => '],
+                                input=data, capture_output=True,
+                                check=True).stdout != out:
+        print('not ok %s: muobs writes other bytes than muprobe --obs' % name)
+        fails += 1
+        continue
     lines = out.split(b'\n')
     if lines[-1] != b'':
         sys.exit('FAIL: %s: output does not end in a newline' % name)
