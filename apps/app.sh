@@ -22,7 +22,11 @@ per variant, whether it behaves like stock Linux (multiuser).
   --expect-exit=N   the exit status of a working run on stock Linux (default 0)
   --timeout=S       seconds the program may run in a guest (default 20)
   --no-trace        run it bare, not under murun --mode=native --trace --status
-  --package=PKG     add every file of the Debian package PKG (dpkg -L)
+  --package=PKG     add every file of the Debian package PKG: the host's
+                    (dpkg -L) when installed, else PKG and what it depends
+                    on fetched and unpacked as the corpus's packages are
+                    (build/app-packages/), nothing installed; PROGRAM may
+                    then be one of its files
   --own-package     add every file of the package that owns PROGRAM
   --add=PATH        add a file or a folder of the host at the same path
   --user=NAME       add the host's user or group NAME to the guest's /etc
@@ -63,12 +67,46 @@ done
 	{ usage >&2; die "no program given (apps/app.sh -- PROGRAM ARG..., or make app APP=...)"; }
 app=$1
 shift
+# Packages the host has not installed: fetched with their dependencies
+# and unpacked (initramfs/fetch-debs.sh), one folder per set of them.
+fetched= pkgroot= pkgdir=
+for p in $pkgs; do
+	dpkg -L "$p" >/dev/null 2>&1 && continue
+	apt-cache show "$p" >/dev/null 2>&1 ||
+		die "--package $p: not installed, and apt knows no such package (apt-get update?)"
+	fetched="$fetched $p"
+done
+if [ -n "$fetched" ]; then
+	debarch=$(dpkg --print-architecture)
+	pkgdir=$here/build/app-packages/$debarch/$(printf '%s\n' $fetched | LC_ALL=C sort -u | paste -sd+ -)
+	mkdir -p "$pkgdir"
+	echo "package$fetched" >"$pkgdir/wanted"
+	"$here/initramfs/fetch-debs.sh" "$pkgdir" "$debarch" "$pkgdir/wanted" >&2 ||
+		die "--package$fetched: cannot fetch (see above)"
+	pkgroot=$pkgdir/root
+fi
+# PROGRAM from a fetched package: its path in the unpacked root (Debian
+# 12 merges /usr: /bin/x may be /usr/bin/x there).
+in_pkgroot() {
+	[ -n "$pkgroot" ] || return 1
+	for c in "$1" "/usr$1"; do
+		[ -f "$pkgroot$c" ] && [ -x "$pkgroot$c" ] && { echo "$c"; return 0; }
+	done
+	return 1
+}
+fromroot=0
 case $app in
-*/*) ;;
-*) prog=$app; app=$(command -v "$prog" 2>/dev/null) || die "$prog is not in PATH" ;;
+*/*) r=$(in_pkgroot "$app") && app=$r fromroot=1 ;;
+*) for d in /usr/bin /usr/sbin /usr/games; do
+	r=$(in_pkgroot "$d/$app") && { app=$r fromroot=1; break; }
+   done
+   [ $fromroot = 1 ] || { prog=$app; app=$(command -v "$prog" 2>/dev/null) ||
+	die "$prog is not in PATH${fetched:+ nor in$fetched}"; } ;;
 esac
-[ -f "$app" ] && [ -x "$app" ] || die "$app is not an executable file"
-app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
+if [ $fromroot = 0 ]; then
+	[ -f "$app" ] && [ -x "$app" ] || die "$app is not an executable file"
+	app=$(cd "$(dirname "$app")" && pwd)/$(basename "$app")
+fi
 case $expect in ''|*[!0-9]*) die "--expect-exit wants a number, not '$expect'" ;; esac
 case $limit in ''|*[!0-9]*|0) die "--timeout wants seconds, not '$limit'" ;; esac
 [ -n "$name" ] || name=$(basename "$app")
@@ -140,13 +178,17 @@ sed "s|	apps/etc	|	$work/etc	|" "$here/initramfs/files.list" >"$work/files.list"
 
 # What goes into the image besides the program: package files and --add,
 # checked first so that a bad one stops here with its name.
-if [ "$own" = 1 ]; then
+# A fetched PROGRAM: its packages are in the image already.
+if [ "$own" = 1 ] && [ $fromroot = 0 ]; then
 	p=$(dpkg -S "$app" 2>/dev/null | head -n 1 | cut -d: -f1)
 	[ -n "$p" ] || die "--own-package: no Debian package owns $app"
 	pkgs="$pkgs $p"
 fi
+hostpkgs=
 for p in $pkgs; do
+	case " $fetched " in *" $p "*) continue ;; esac
 	dpkg -L "$p" >/dev/null 2>&1 || die "--package $p: not an installed Debian package"
+	hostpkgs="$hostpkgs $p"
 done
 addlist=
 for a in $(printf '%s\n' "$adds" | tr ' ' '\n'); do
@@ -156,12 +198,34 @@ for a in $(printf '%s\n' "$adds" | tr ' ' '\n'); do
 done
 # initramfs/files.list names its sources from the project's root.
 cd "$here"
+iself() { [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '177ELF' ]; }
 {
-	printf 'elf\t%s\t%s\t0755\n' "$app" "$app"
-	for p in $pkgs; do dpkg -L "$p"; done | LC_ALL=C sort -u | while read -r f; do
+	if [ $fromroot = 0 ]; then
+		printf 'elf\t%s\t%s\t0755\n' "$app" "$app"
+	elif iself "$pkgroot$app"; then
+		printf 'debelf\t%s\t%s\t-\n' "$app" "$pkgroot"
+	else
+		printf 'file\t%s\t%s\t0755\n' "$app" "$pkgroot$app"
+	fi
+	# A fetched package's files, each as the package has it (its ELF
+	# files with their libraries from the same unpacked root).
+	for p in $fetched; do
+		while read -r f; do
+			s=$pkgroot$f
+			[ ! -L "$s" ] || case $(readlink "$s") in /*) s=$pkgroot$(readlink "$s") ;; esac
+			[ -f "$s" ] || continue
+			case $f in *[[:space:]]*) echo "app: skipped $f (a space in its path)" >&2; continue ;; esac
+			if iself "$s"; then
+				printf 'debelf\t%s\t%s\t-\n' "$f" "$pkgroot"
+			else
+				printf 'file\t%s\t%s\t0%s\n' "$f" "$s" "$(stat -L -c %a "$s")"
+			fi
+		done <"$pkgdir/info/$p.list"
+	done | LC_ALL=C sort -u
+	for p in $hostpkgs; do dpkg -L "$p"; done | LC_ALL=C sort -u | while read -r f; do
 		[ -f "$f" ] || continue
 		case $f in *[[:space:]]*) echo "app: skipped $f (a space in its path)" >&2; continue ;; esac
-		if [ "$(head -c 4 "$f" | od -An -c | tr -d ' ')" = '177ELF' ]; then
+		if iself "$f"; then
 			printf 'elf\t%s\t%s\t0%s\n' "$f" "$f" "$(stat -L -c %a "$f")"
 		else
 			printf 'file\t%s\t%s\t0%s\n' "$f" "$f" "$(stat -L -c %a "$f")"

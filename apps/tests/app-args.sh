@@ -16,7 +16,9 @@ trap 'rm -rf "$t"' EXIT
 for c in "nosuchprog@-- muprobe-no-such-program@muprobe-no-such-program is not in PATH" \
 	"a folder@-- /@/ is not an executable file" \
 	"--timeout=0@--timeout=0 -- /bin/true@--timeout wants seconds, not '0'" \
-	"an unknown option@--frobnicate -- /bin/true@unknown option '--frobnicate'"; do
+	"an unknown option@--frobnicate -- /bin/true@unknown option '--frobnicate'" \
+	"an unknown package@--package=muprobe-no-such-package -- /bin/true@--package muprobe-no-such-package: not installed, and apt knows no such package" \
+	"a program neither here nor in the package@--package=hello -- muprobe-no-such-program@muprobe-no-such-program is not in PATH nor in hello"; do
 	what=${c%%@*} rest=${c#*@}
 	args=${rest%%@*} want=${rest#*@}
 	rc=0

@@ -8,6 +8,7 @@
 #  - busybox chgrp of a file the image holds: silent (by its ctime)
 #  - python3 without its standard library: baseline fails, exit 2; with
 #    --package=libpython3.11-minimal it runs and is judged
+#  - GNU hello, not installed on the host: --package=hello fetches it
 #  - hostile arguments, through app.sh's argument vector and make app's
 #    ARGS, reach the program unchanged and nothing runs on the host
 #  - bad usage: one line, exit 2
@@ -70,6 +71,19 @@ echo "$o" | head -n 3
 check "python3 with --package: like Linux, exit 0" \
 	'[ $rc = 0 ] && echo "$o" | grep -q "^nomultiuser  *like Linux: "'
 
+# A package the host has not installed: fetched with what it depends on,
+# its program judged from the unpacked files; the host's dpkg untouched.
+check "hello is not installed on the host (the fetch path is what is checked)" \
+	'! dpkg -s hello >/dev/null 2>&1'
+rc=0
+o=$(app --variants="multiuser nomultiuser" --package=hello -- hello 2>&1) || rc=$?
+echo "$o" | grep -v '^fetch: ' | head -n 3
+check "hello fetched, not installed: like Linux, exit 0, its greeting from the guest" \
+	'[ $rc = 0 ] && echo "$o" | grep -q "^nomultiuser  *like Linux: " &&
+	 grep -qx "stdout: Hello, world!" $out/hello/multiuser.txt &&
+	 grep -qx "'/usr/bin/hello'" $out/hello/command &&
+	 ! dpkg -s hello >/dev/null 2>&1'
+
 # Hostile arguments: quotes, spaces, a newline, ';' and '$(...)' are the
 # program's words, on the host and in the guest.
 mark=/tmp/muprobe-app-host-ran.$$
@@ -112,6 +126,6 @@ check "make app: unbalanced quote in ARGS is refused" \
 	'[ $rc != 0 ] && echo "$e" | grep -q "^app: ARGS: No closing quotation"'
 rc=0; e=$(app --package=no-such-package -- /usr/bin/true 2>&1) || rc=$?
 check "unknown package: exit 2 naming it" \
-	'[ $rc = 2 ] && echo "$e" | grep -qx "app: --package no-such-package: not an installed Debian package"'
+	'[ $rc = 2 ] && echo "$e" | grep -qx "app: --package no-such-package: not installed, and apt knows no such package (apt-get update?)"'
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]
