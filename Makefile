@@ -227,10 +227,13 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 # ccache through its gcc symlinks, so that the compile command kbuild records
 # is the same with and without it and switching never forces a rebuild.
 # CCACHE_BASEDIR makes paths relative, so that another clone hits too.
+# CCACHE_INODECACHE: a hit hashes every header the object includes again
+# unless their hashes are kept by inode (off by default in Debian 12's
+# ccache 4.7); a kernel object includes hundreds.
 # Every command that builds a kernel (kbuild, kunit.py, the bisect) runs
 # under this: reproducible, through ccache, below the guests' priority.
 KBUILD_ENV = $(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
-	CCACHE_BASEDIR=$(ABS)) nice -n $(BUILD_NICE)
+	CCACHE_BASEDIR=$(ABS) CCACHE_INODECACHE=true) nice -n $(BUILD_NICE)
 KMAKE = $(KBUILD_ENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
 ifndef MU_T0
