@@ -545,8 +545,7 @@ uninstall:
 .PHONY: install uninstall
 # Installs into a scratch DESTDIR twice (two PREFIXes) and uninstalls.
 check-install:
-	$(Q)probe/tests/install.sh "$(MAKE) --no-print-directory INSTALL_ARCHS='$(CHECK_ARCHS)'" \
-		"$(HOST_ARCH)" $(CHECK_ARCHS)
+	$(Q)probe/tests/install.sh "$(MAKE) --no-print-directory" "$(HOST_ARCH)" $(CHECK_ARCHS)
 
 # make check-NAME: that check for every pair.
 check-%:

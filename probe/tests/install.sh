@@ -5,6 +5,8 @@
 # man through MANPATH, and uninstall leaving nothing behind.
 #
 # usage: install.sh MAKE HOST_ARCH ARCH...
+#   MAKE      the make command, split at spaces (no quoting inside)
+#   ARCH...   the architectures to install (INSTALL_ARCHS)
 set -eu
 make=$1 host=$2
 shift 2
@@ -24,7 +26,7 @@ machine() {
 
 for prefix in /usr/local /opt/mu; do
 	d=$work/dest
-	$make DESTDIR="$d" PREFIX="$prefix" install >"$work/log" 2>&1 ||
+	$make DESTDIR="$d" PREFIX="$prefix" INSTALL_ARCHS="$*" install >"$work/log" 2>&1 ||
 		fail "make install PREFIX=$prefix: $(tail -n 3 "$work/log")"
 	p=$d$prefix
 	for a; do
@@ -57,10 +59,10 @@ for prefix in /usr/local /opt/mu; do
 	[ -z "$outside" ] || fail "installed outside $prefix: $outside"
 	n=$(find "$d" ! -type d | wc -l)
 	# A second install over the first changes nothing.
-	$make DESTDIR="$d" PREFIX="$prefix" install >"$work/log" 2>&1 ||
+	$make DESTDIR="$d" PREFIX="$prefix" INSTALL_ARCHS="$*" install >"$work/log" 2>&1 ||
 		fail "second make install: $(tail -n 3 "$work/log")"
 	[ "$(find "$d" ! -type d | wc -l)" = "$n" ] || fail "second install changed the file count"
-	$make DESTDIR="$d" PREFIX="$prefix" uninstall >"$work/log" 2>&1 ||
+	$make DESTDIR="$d" PREFIX="$prefix" INSTALL_ARCHS="$*" uninstall >"$work/log" 2>&1 ||
 		fail "make uninstall: $(tail -n 3 "$work/log")"
 	left=$(find "$d" ! -type d)
 	[ -z "$left" ] || fail "uninstall left: $left"
