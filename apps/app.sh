@@ -80,8 +80,10 @@ if [ -n "$fetched" ]; then
 	debarch=$(dpkg --print-architecture)
 	pkgdir=$here/build/app-packages/$debarch/$(printf '%s\n' $fetched | LC_ALL=C sort -u | paste -sd+ -)
 	mkdir -p "$pkgdir"
-	echo "package$fetched" >"$pkgdir/wanted"
-	"$here/initramfs/fetch-debs.sh" "$pkgdir" "$debarch" "$pkgdir/wanted" >&2 ||
+	# make check judges two versions at once, with the same packages.
+	flock "$pkgdir/.lock" sh -c 'echo "package$1" >"$2/wanted" &&
+		"$3/initramfs/fetch-debs.sh" "$2" "$4" "$2/wanted"' sh \
+		"$fetched" "$pkgdir" "$here" "$debarch" >&2 ||
 		die "--package$fetched: cannot fetch (see above)"
 	pkgroot=$pkgdir/root
 fi
