@@ -76,12 +76,13 @@ check "python3 with --package: like Linux, exit 0" \
 check "hello is not installed on the host (the fetch path is what is checked)" \
 	'! dpkg -s hello >/dev/null 2>&1'
 rc=0
+hello_cmd="'/usr/bin/hello'"
 o=$(app --variants="multiuser nomultiuser" --package=hello -- hello 2>&1) || rc=$?
 echo "$o" | grep -v '^fetch: ' | head -n 3
 check "hello fetched, not installed: like Linux, exit 0, its greeting from the guest" \
 	'[ $rc = 0 ] && echo "$o" | grep -q "^nomultiuser  *like Linux: " &&
 	 grep -qx "stdout: Hello, world!" $out/hello/multiuser.txt &&
-	 grep -qx "'/usr/bin/hello'" $out/hello/command &&
+	 grep -qxF -e "$hello_cmd" $out/hello/command &&
 	 ! dpkg -s hello >/dev/null 2>&1'
 
 # Hostile arguments: quotes, spaces, a newline, ';' and '$(...)' are the
