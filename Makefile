@@ -320,6 +320,7 @@ help:
 	@echo '  BUILD_NICE=$(BUILD_NICE) nice level of kernel builds, below the guests'"'"' QEMU'
 	@echo '  BUILD=$(BUILD) build folder (build/ARCH/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
+	@echo '  BISECT_KVERS="$(BISECT_KVERS)" versions whose series make check bisects'
 	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
 	@echo '  V=1            show commands'
 
@@ -359,6 +360,11 @@ CHECKS_CROSS := versions arches install
 # An architecture's own list (arch_A_checks) names what can run there;
 # without one, every check runs.
 ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
+# make check bisects the series of BISECT_KVERS only (each prefix is a
+# rebuild of most objects: about 25 CPU-minutes per version even from
+# ccache); make KVER=X check-patch-bisect bisects any other.
+BISECT_KVERS ?= $(lastword $(KVERS))
+PAIR_CHECKS = $(if $(filter $(KVER),$(BISECT_KVERS)),$(ARCH_CHECKS),$(filter-out patch-bisect,$(ARCH_CHECKS)))
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
 run_check = $(call progress,check $(2)); \
@@ -836,7 +842,7 @@ NOMU := $(call KOBJ,nomultiuser)
 # This version's own checks (make check runs them per version).
 version-checks:
 	$(Q)pass=0; fail=0; failed=; \
-	for t in $(ARCH_CHECKS); do \
+	for t in $(PAIR_CHECKS); do \
 		$(call run_check,,$(ARCH)/$(KVER)/$$t,$$t); \
 	done; \
 	$(check_tally)
