@@ -360,9 +360,9 @@ CHECKS_CROSS := versions arches install
 # An architecture's own list (arch_A_checks) names what can run there;
 # without one, every check runs.
 ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
-# make check bisects the series of BISECT_KVERS only (each prefix is a
-# rebuild of most objects: about 25 CPU-minutes per version even from
-# ccache); make KVER=X check-patch-bisect bisects any other.
+# make check bisects the series of BISECT_KVERS only: each prefix
+# rebuilds most objects (6.12's seven took 27 minutes wall with them cold,
+# docs/performance.md); make KVER=X check-patch-bisect bisects any other.
 BISECT_KVERS ?= $(lastword $(KVERS))
 PAIR_CHECKS = $(if $(filter $(KVER),$(BISECT_KVERS)),$(ARCH_CHECKS),$(filter-out patch-bisect,$(ARCH_CHECKS)))
 
