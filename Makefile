@@ -242,6 +242,11 @@ endif
 progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
 
+# make install (its rules are with the other whole-project targets).
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_KVER ?= $(lastword $(KVERS))
+INSTALL_ARCHS ?= $(CHECK_ARCHS)
 MUREPORT := $(BUILD)/report/mureport
 # jansson for the JSON, cmark-gfm (GitHub's CommonMark, with tables) for
 # the HTML rendering of the Markdown.
@@ -515,10 +520,6 @@ check-arches:
 # static binaries (for a board) under PREFIX/lib/muprobe/ARCH/; the host's
 # architecture's are linked into PREFIX/bin.  The probe and murun are
 # those of INSTALL_KVER (their lost-syscall lists come from its tree).
-PREFIX ?= /usr/local
-DESTDIR ?=
-INSTALL_KVER ?= $(lastword $(KVERS))
-INSTALL_ARCHS ?= $(CHECK_ARCHS)
 HOST_ARCH := $(firstword $(foreach a,$(ARCH_TABLE),$(if $(filter $(shell uname -m),$(arch_$(a)_uname)),$(a))))
 MANPAGES := probe/muprobe.1 apps/murun/murun.1 report/mureport.1
 IDIR := $(DESTDIR)$(PREFIX)
