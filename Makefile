@@ -326,6 +326,8 @@ help:
 	@echo '  BUILD=$(BUILD) build folder (build/ARCH/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
 	@echo '  BISECT_KVERS="$(BISECT_KVERS)" versions whose series make check bisects'
+	@echo '  TOOL_KVERS="$(TOOL_KVERS)" versions make check runs the tools'"'"' checks on'
+	@echo '                 ($(TOOL_CHECKS))'
 	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
 	@echo '  V=1            show commands'
 
@@ -369,7 +371,18 @@ ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
 # rebuilds most objects (6.12's seven took 27 minutes wall with them cold,
 # docs/performance.md); make KVER=X check-patch-bisect bisects any other.
 BISECT_KVERS ?= $(lastword $(KVERS))
-PAIR_CHECKS = $(if $(filter $(KVER),$(BISECT_KVERS)),$(ARCH_CHECKS),$(filter-out patch-bisect,$(ARCH_CHECKS)))
+# What tests muprobe's own tools with a kernel rather than the version's
+# code (the runner's fault handling, the image's reproducibility, app.sh,
+# the corpus, the report's renderings, the LAVA jobs) runs on TOOL_KVERS
+# only: another version's kernels would show the same tools again, at the
+# cost of four more kernels (the corpus's) and a dozen boots per version
+# (docs/performance.md).  make builds and reports every version; make
+# KVER=X check-NAME runs any of them on another.
+TOOL_CHECKS := boot-faults initramfs-repro app-e2e corpus-e2e report-emulation \
+	report-html lava
+TOOL_KVERS ?= $(lastword $(KVERS))
+PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
+	$(if $(filter $(KVER),$(TOOL_KVERS)),,$(TOOL_CHECKS)),$(ARCH_CHECKS))
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
 run_check = $(call progress,check $(2)); \
@@ -469,13 +482,13 @@ arches: $(MUREPORT)
 # tally counts; a pair whose run ends without its own tally line is a
 # failure.  Beside them, the checks that depend on neither (CHECKS_ONCE)
 # with the first pair.  What they share is made before: mureport, the
-# corpus packages.
+# corpus packages (downloaded while the first pair's probe builds).
 check_kvers = $(filter $(or $(arch_$(1)_check_kvers),$(KVERS)),$(KVERS))
 CHECK_PAIRS := $(foreach a,$(CHECK_ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
 check:
 	$(Q)pass=0; fail=0; failed=; \
 	$(MAKE) --no-print-directory $(MUREPORT) && \
-	$(MAKE) --no-print-directory ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
+	$(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
 		corpus-packages once-prereqs || \
 		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
 	{ for p in $(CHECK_PAIRS); do \

@@ -1,10 +1,10 @@
 #!/bin/sh
 # Every prefix of the series builds and boots in every variant.  The full
 # series is what make builds; for each shorter prefix the later patches are
-# reversed in the source tree, each variant is rebuilt in a scratch copy of
-# its object folder (kbuild then recompiles only what the patches touch)
-# and booted with the guest image, and the series is put back, whatever
-# happens.
+# reversed in the source tree, one at a time, and each variant is rebuilt
+# in a scratch copy of its object folder kept from one prefix to the next
+# (kbuild then recompiles only what that patch touches) and booted with the
+# guest image; the series is put back, whatever happens.
 #
 # usage: bisect.sh SRCTREE PATCH_DIR BUILD_BASE_DIR WORKDIR ARCH IMAGE \
 #                  INITRAMFS QEMU VARIANT...
@@ -30,7 +30,7 @@ for p in $(echo $patches | tr ' ' '\n' | tac); do
 	reversed="$p $reversed"
 	k=$((k - 1))
 	for v in "$@"; do
-		"$here/seed-objdir.sh" "$base/$v" "$work/$v"
+		[ -d "$work/$v" ] || "$here/seed-objdir.sh" "$base/$v" "$work/$v"
 		if ! make -C "$src" O="$work/$v" ARCH="$arch" -j"$(nproc)" \
 			olddefconfig "$(basename "$image")" >"$work/$v.log" 2>&1; then
 			tail -n 15 "$work/$v.log" >&2
@@ -41,7 +41,7 @@ for p in $(echo $patches | tr ' ' '\n' | tac); do
 			"$initrd" "$work/$v.out" 120 tcg "$qemu" ||
 			{ echo "FAIL: the first $k patch(es) do not boot in $v" >&2; exit 1; }
 		echo "first $k of $n patch(es): $v builds and boots"
-		rm -rf "$work/$v" "$work/$v.out"
+		rm -rf "$work/$v.out"
 	done
 done
 restore
