@@ -135,10 +135,21 @@ base_debian_frags := base-tiny base-net base-debian
 base_debian_image := debian
 base_debian_memory := 1G
 base_debian_pairs := multiuser:nomultiuser
+# atlas: net plus every option that removes ABI turned on (report/atlas/),
+# the baseline (variant multiuser) that make atlas turns each of them off
+# against, one variant off-OPTION at a time; its guests boot the probe's
+# image and then the corpus's.
+base_atlas_target := tinyconfig
+base_atlas_timeout := 240
+base_atlas_frags := base-tiny base-net base-atlas
+base_atlas_gen = $(B)/atlas/baseline.config
+base_atlas_memory := 512M
+base_atlas_pairs := multiuser:multiuser
 BASE_TARGET := $(base_$(BASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 # The architecture's fragment first: a base may turn off what it turns on.
-BASE_FRAG := $(foreach f,arch-$(ARCH) $(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config)
+BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config) \
+	$(base_$(BASE)_gen)
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
@@ -161,7 +172,8 @@ seed_nomultiuser-strict := nomultiuser-compat
 # from the resolved configs; built for its size, not booted.
 seed_control := multiuser
 frag_control = $(B)/$(BASE)/control.config
-frag_of = $(or $(frag_$(1)),kernel-patch/config/$(1).config)
+# off-OPTION: the atlas's variant without OPTION (report/atlas/atlas.mk).
+frag_of = $(or $(frag_$(1)),$(if $(filter off-%,$(1)),$(B)/atlas/$(1).config),kernel-patch/config/$(1).config)
 # Size comparisons in the report: total, MULTIUSER's own, the compat layer,
 # the strict part alone and strict against plain MULTIUSER=n.
 PAIRS := $(or $(base_$(BASE)_pairs),multiuser:nomultiuser control:nomultiuser \
@@ -357,7 +369,8 @@ deps:
 # version and run with the first one; CHECKS run for every version;
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
-	murun-filter app-unit import-scan lava-names probe-container elf-needs man
+	murun-filter app-unit import-scan lava-names probe-container elf-needs man \
+	atlas-unit
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e \
@@ -592,7 +605,8 @@ $(B)/.patch.ok: $(SERIES_DIR)/series $(PATCHES) kernel-patch/apply-series.sh $(B
 	$(Q)touch $@
 
 # ---- per-variant configure and build ----------------------------------------
-seed_of = $(if $(filter 1,$(SEED)),$(filter $(seed_$(1)),$(VARIANTS)))
+# The atlas's off-OPTION variants start from its baseline's objects.
+seed_of = $(if $(filter 1,$(SEED)),$(filter $(or $(seed_$(1)),$(if $(filter off-%,$(1)),multiuser)),$(VARIANTS)))
 define variant_rules
 $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
@@ -600,7 +614,8 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) k
 		kernel-patch/seed-objdir.sh $(ABS)/$(call KOBJ,$(call seed_of,$(1))) \
 			$(ABS)/$(call KOBJ,$(1)); \
 	fi)
-	$(Q)$(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/kconfig-variant.sh $(KSRC) \
+	$(Q)$(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(if $(filter off-%,$(1)),\
+		MU_FALLOUT=$(ABS)/$(call KOBJ,$(1))/fallout.txt) kernel-patch/kconfig-variant.sh $(KSRC) \
 		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
 		$(addprefix $(ABS)/,$(BASE_FRAG)) $(ABS)/$(call frag_of,$(1))
@@ -847,6 +862,7 @@ lava-run: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json)
 
 # ---- report -----------------------------------------------------------------
 include report/report.mk
+include report/atlas/atlas.mk
 
 # ---- tests ------------------------------------------------------------------
 T := $(B)/tests
@@ -916,7 +932,7 @@ check-pipeline-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
 		$(KVER)
 
 check-probe-e2e: $(foreach v,multiuser nomultiuser,$(OUT)/$(v)/results.txt)
-	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC)
+	$(Q)probe/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(MU)/.config
 
 # Why the baseline lacks a call, read from its config, against its guest.
 check-absent-syscalls: $(OUT)/multiuser/results.txt $(OUT)/absent-syscalls.tsv

@@ -32,10 +32,16 @@ kmake olddefconfig
 
 # Each symbol is checked against the last fragment that names it, as
 # merge_config.sh lets a later fragment override an earlier one (a base
-# turning off what the architecture's fragment turns on).
+# turning off what the architecture's fragment turns on).  With MU_FALLOUT
+# set (the atlas's variants) only the last fragment must hold: what an
+# earlier one asked and the last one's option took with it is written to
+# that file, "SYMBOL asked resolved FRAGMENT", as the option's fallout.
 for frag in "$@"; do
 	[ -r "$frag" ] || { echo "config: cannot read fragment $frag" >&2; exit 1; }
+	last=$(basename "$frag")
 done
+fallout=${MU_FALLOUT:-}
+[ -z "$fallout" ] || : >"$fallout"
 for frag in "$@"; do
 	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
 		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' "$frag" |
@@ -44,7 +50,9 @@ done | awk '{ w[$1] = $0 } END { for (s in w) print w[s] }' | LC_ALL=C sort |
 while read -r sym want frag; do
 	got=$(sed -n "s/^$sym=\(.*\)\$/\1/p" "$obj/.config")
 	[ -n "$got" ] || got=n
-	if [ "$got" != "$want" ]; then
+	if [ "$got" != "$want" ] && [ -n "$fallout" ] && [ "$frag" != "$last" ]; then
+		echo "$sym $want $got $frag" >>"$fallout"
+	elif [ "$got" != "$want" ]; then
 		echo "config: $sym asked =$want by $frag, resolved =$got in $obj/.config (unmet dependency?)" >&2
 		echo x
 	fi

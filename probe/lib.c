@@ -23,6 +23,7 @@ const char *self_exe = "/proc/self/exe";
 const struct probe_set *const probe_sets[] = {
 	&ident_set, &setid_set, &caps_set, &own_set, &dac_set, &ipc_set,
 	&mount_set, &sock_set, &procs_set, &ns_set, &privdrop_set,
+	&timers_set, &tmpfs_set, &core_set, &locks_set, &cgroup_set,
 };
 const size_t n_sets = ARRAY_SIZE(probe_sets);
 

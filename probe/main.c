@@ -182,7 +182,8 @@ int main(int argc, char **argv)
 			       p->linux_does);
 			if (needs_unmet(p, r.reason, sizeof(r.reason))) {
 				r.v = V_SKIP;
-			} else if (run_in_child(run_probe, p, PROBE_TIMEOUT_MS,
+			} else if (run_in_child(run_probe, p, p->timeout_ms ?
+						p->timeout_ms : PROBE_TIMEOUT_MS,
 						stdout, p->id, &r) < 0) {
 				perror("muprobe: fork");
 				return 1;

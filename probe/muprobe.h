@@ -36,6 +36,7 @@ struct probe {
 	void (*run)(const struct probe *p);
 	long arg[4];		/* row parameters for shared functions */
 	unsigned long long needs;
+	int timeout_ms;		/* 0: PROBE_TIMEOUT_MS */
 };
 
 struct probe_set {
@@ -44,7 +45,8 @@ struct probe_set {
 };
 
 extern const struct probe_set ident_set, setid_set, caps_set, own_set,
-	dac_set, ipc_set, mount_set, sock_set, procs_set, ns_set, privdrop_set;
+	dac_set, ipc_set, mount_set, sock_set, procs_set, ns_set, privdrop_set,
+	timers_set, tmpfs_set, core_set, locks_set, cgroup_set;
 
 /* Every table, in output order. */
 extern const struct probe_set *const probe_sets[];

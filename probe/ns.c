@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,30 +30,74 @@ static void missing(const char *what, const char *option, int err)
 	skip("%s: %s; kernel built without %s", what, errname(err), option);
 }
 
-/* arg[0]: CLONE_NEW* flag, arg[1]: 0 unshare(), 1 clone(). */
+/*
+ * 0 is not proof: without CGROUPS, unshare(CLONE_NEWCGROUP) answers 0 and
+ * creates nothing.  The namespace's file under /proc/self/ns must exist
+ * and name another namespace afterwards (in the child, for clone()).
+ */
+enum { NS_NEW, NS_SAME, NS_NONE };
+
+static int ns_changed(const char *path, const struct stat *before, int had)
+{
+	struct stat now;
+
+	if (!had || stat(path, &now))
+		return NS_NONE;
+	return now.st_ino == before->st_ino ? NS_SAME : NS_NEW;
+}
+
+/*
+ * arg[0]: CLONE_NEW* flag, arg[1]: 0 unshare(), 1 clone(), arg[2]: the
+ * option, arg[3]: the file under /proc/self/ns that shows the namespace.
+ */
 static void new_ns(const struct probe *p)
 {
 	const char *opt = (const char *)p->arg[2];
+	char path[64];
+	struct stat before;
+	int st, err, had, got = NS_NONE;
 	long r;
-	int st, err;
 
+	snprintf(path, sizeof(path), "/proc/self/ns/%s", (const char *)p->arg[3]);
+	had = stat(path, &before) == 0;
 	if (p->arg[1] == 0) {
 		r = unshare(p->arg[0]);
-	} else {
+		err = errno;
+		if (r == 0 && p->arg[0] != CLONE_NEWPID)
+			got = ns_changed(path, &before, had);
+	}
+	/*
+	 * A new pid namespace has no file to show it until its first
+	 * process exists: a child looks at its own.
+	 */
+	if (p->arg[1] == 0 && r == 0 && p->arg[0] == CLONE_NEWPID) {
+		pid_t c = fork();
+
+		if (c == 0)
+			_exit(ns_changed(path, &before, had));
+		if (c > 0 && waitpid(c, &st, 0) == c && WIFEXITED(st))
+			got = WEXITSTATUS(st);
+	} else if (p->arg[1]) {
 		r = syscall(SYS_clone, p->arg[0] | SIGCHLD, 0, 0, 0, 0);
 		if (r == 0)
-			_exit(0);
+			_exit(ns_changed(path, &before, had));
+		err = errno;
 		if (r > 0) {
 			waitpid(r, &st, 0);
+			got = WIFEXITED(st) ? WEXITSTATUS(st) : NS_NONE;
 			r = 0;
 		}
 	}
-	err = errno;
 	obs_ret_err("ret", r, err);
 	if (r == -1 && err == EINVAL)
 		missing(p->desc, opt, err);
 	if (r == -1)
 		loud("failed with %s", errname(err));
+	obs("ns_file", "%s", got == NS_NEW ? "new" : got == NS_SAME ? "same" : "none");
+	if (got == NS_NONE)
+		silent("returned 0; there is no %s: no namespace of that kind exists", path);
+	if (got == NS_SAME)
+		silent("returned 0; %s names the namespace of before", path);
 	same("new namespace created");
 }
 
@@ -91,35 +136,40 @@ static void acct_off(const struct probe *p)
 	same("accounting switched off");
 }
 
-/* NEED: what a root needs beyond the kernel option (user: nothing). */
-#define UNSHARE(name, flag, opt, need) \
+/*
+ * NEED: what a root needs beyond the kernel option (user: nothing).  FILE:
+ * where the caller of unshare() sees its new namespace (a new time
+ * namespace is its children's).
+ */
+#define UNSHARE(name, flag, opt, need, file) \
 	{ "ns.unshare_" name, "ns", "unshare(" #flag ")", \
-	  "0 when " opt " is built in", new_ns, \
-	  { flag, 0, (long)opt }, NEED_ROOT | (need) }
+	  "0 and a new namespace when " opt " is built in", new_ns, \
+	  { flag, 0, (long)opt, (long)file }, NEED_ROOT | (need) }
 #define CLONE(name, flag, opt, need) \
 	{ "ns.clone_" name, "ns", "clone(" #flag ")", \
 	  "a child in a new namespace when " opt " is built in", new_ns, \
-	  { flag, 1, (long)opt }, NEED_ROOT | (need) }
+	  { flag, 1, (long)opt, (long)name }, NEED_ROOT | (need) }
 
 #define ADMIN NEED_CAP(CAP_SYS_ADMIN)
 
 static const struct probe rows[] = {
-	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
+	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0, "user"),
 	CLONE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
-	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
+	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN, "pid"),
 	CLONE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
-	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
+	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN, "net"),
 	CLONE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
-	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
+	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN, "uts"),
 	CLONE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
-	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
+	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN, "ipc"),
 	CLONE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
-	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
+	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN, "mnt"),
 	CLONE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
-	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
+	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN, "cgroup"),
 	CLONE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
 	/* clone() reads 0x80 as part of the exit signal: unshare only. */
-	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS", ADMIN),
+	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS", ADMIN,
+		"time_for_children"),
 	{ "ns.setns_uts", "ns", "setns() into /proc/self/ns/uts",
 	  "0 when CONFIG_NAMESPACES is built in", set_ns, { 0 },
 	  NEED_ROOT | NEED_CAP(CAP_SYS_ADMIN) | NEED_INIT_NS },

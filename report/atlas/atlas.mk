@@ -1,0 +1,88 @@
+# report/atlas/: is MULTIUSER special?  Every option that removes ABI,
+# turned off alone against one baseline (BASE=atlas), measured the way the
+# report measures MULTIUSER: a report per option (mureport build, with the
+# baseline and that option's variant), gathered into one table.
+#
+# make atlas                     every option of report/atlas/options.py
+# make atlas ATLAS_OPTIONS="A B" those only (a killed run keeps each option
+#                                it finished; the next run starts after it)
+ATLAS := $(B)/atlas
+ATLAS_OUT := out/$(ARCH)/$(KVER)/atlas
+ATLAS_ARGS = $(KSRC) $(KARCH) $(TBL64) $(TBL32) $(arch_$(ARCH)_abis)
+ATLAS_IN := report/atlas/options.py report/atlas/named.list \
+	report/atlas/excluded.tsv report/lost-syscalls.py
+ATLAS_OPTIONS ?=
+
+$(ATLAS)/options.tsv: $(ATLAS_IN) $(B)/.patch.ok $(TBL64) $(TBL32)
+	$(Q)mkdir -p $(@D)
+	$(Q)python3 report/atlas/options.py $(ATLAS_ARGS) >$@.tmp && mv $@.tmp $@
+$(ATLAS)/baseline.config: $(ATLAS_IN) $(B)/.patch.ok $(TBL64) $(TBL32)
+	$(Q)mkdir -p $(@D)
+	$(Q)python3 report/atlas/options.py --fragment $(ATLAS_ARGS) >$@.tmp && \
+		mv $@.tmp $@
+# The one line that takes OPTION out: its tiny value from the table.
+$(ATLAS)/off-%.config: $(ATLAS)/options.tsv
+	$(Q)awk -F '\t' -v o=$* '$$1 == o && $$6 == "-" { print($$5 == "y" ? \
+		"CONFIG_" o "=y" : "# CONFIG_" o " is not set") }' $< >$@.tmp
+	$(Q)[ -s $@.tmp ] || { rm -f $@.tmp; \
+		echo "atlas: $* is not an option the atlas turns off ($<)" >&2; exit 1; }
+	$(Q)mv $@.tmp $@
+
+ifeq ($(BASE),atlas)
+# The same kernel boots the corpus too: its runs as the report reads them.
+$(OUT)/corpus/%/results.txt: $(ATLAS)/%/.build.ok $(B)/corpus.cpio initramfs/boot-guest.sh
+	$(Q)$(call progress,boot $* with the corpus)
+	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $* $(ATLAS)/$*/$(KIMAGE) \
+		$(B)/corpus.cpio $(OUT)/corpus/$* $(BOOT_TIMEOUT) $(GUEST_ACCEL) \
+		$(QEMU) $(BA)/accel
+$(OUT)/%/sizes/.ok: $(ATLAS)/multiuser/.build.ok $(ATLAS)/%/.build.ok report/measure-sizes.sh
+	$(Q)report/measure-sizes.sh $(KSRC) $(ATLAS) $(KIMAGE) $(OUT)/$*/sizes multiuser:$*
+	$(Q)touch $@
+$(OUT)/%/lost.tsv: $(ATLAS)/multiuser/.config.ok $(ATLAS)/%/.config.ok report/lost-syscalls.py
+	$(Q)python3 report/lost-syscalls.py $(KSRC) $(ATLAS)/multiuser/.config \
+		$(ATLAS)/$*/.config $(TBL64) $(TBL32) $(arch_$(ARCH)_abis) >$@.tmp && \
+		mv $@.tmp $@
+# One option's report: the baseline and its variant, as make report
+# builds MULTIUSER's.
+$(OUT)/%/report/report.json: $(MUREPORT) $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv \
+		$(OUT)/multiuser/results.txt $(OUT)/%/results.txt \
+		$(OUT)/corpus/multiuser/results.txt $(OUT)/corpus/%/results.txt
+	$(Q)$(MUREPORT) build --out $(OUT) --build $(ATLAS) --sizes $(OUT)/$*/sizes \
+		--dest $(OUT)/$*/report --base atlas --arch $(ARCH) --kver $(KVER) \
+		--package $(PKG_VERSION) --lost $(OUT)/$*/lost.tsv \
+		--corpus $(OUT)/corpus --corpus-base atlas --pair multiuser:$* \
+		multiuser $*
+endif
+
+# Each option in turn, the slowest first to be told: a line per option with
+# what it took and, from the options this run built, an estimate of the
+# rest.  An option that fails is named at the end; the others go on.
+atlas: $(MUREPORT)
+	$(Q)$(MAKE) --no-print-directory BASE=atlas $(ATLAS)/options.tsv
+	$(Q)opts="$(or $(ATLAS_OPTIONS),$$(awk -F '\t' '$$6 == "-" { print $$1 }' \
+		$(ATLAS)/options.tsv))"; n=$$(echo $$opts | wc -w); k=0; \
+	built=0; spent=0; failed=; \
+	for o in $$opts; do \
+		k=$$((k + 1)); t=$$(date +%s); \
+		$(call progress,atlas $$k/$$n: $$o); \
+		$(MAKE) --no-print-directory BASE=atlas VARIANTS="multiuser off-$$o" \
+			$(ATLAS_OUT)/off-$$o/report/report.json || failed="$$failed $$o"; \
+		d=$$(($$(date +%s) - t)); \
+		if [ $$d -gt 30 ]; then built=$$((built + 1)); spent=$$((spent + d)); fi; \
+		left=$$([ $$built -gt 0 ] && echo $$((spent / built * (n - k) / 60)) || echo '?'); \
+		$(call progress,atlas $$k/$$n: $$o in $$d s; about $$left min left); \
+	done; \
+	python3 report/atlas/atlas.py $(ATLAS)/options.tsv $(ATLAS_OUT) \
+		"$(ARCH)" "$(KVER)" && \
+	$(call progress,atlas: $(ATLAS_OUT)/atlas.md $(ATLAS_OUT)/atlas.html \
+		$(ATLAS_OUT)/atlas.json); \
+	[ -z "$$failed" ] || { echo "atlas: not measured:$$failed" >&2; exit 1; }
+.PHONY: atlas
+
+# atlas.py and schema.py on fixtures; the committed atlases' schema, and
+# that each row names its measurement.
+ATLAS_GOLDEN := $(wildcard report/golden/*/*/atlas.json)
+check-atlas-unit:
+	$(Q)report/atlas/tests/unit.sh $(BUILD)/tests/atlas-unit
+	$(Q)$(if $(ATLAS_GOLDEN),python3 report/atlas/schema.py $(ATLAS_GOLDEN) && \
+		echo "committed atlases: $(ATLAS_GOLDEN)")

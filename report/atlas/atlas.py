@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The atlas: one row per option that removes ABI, from the report that
+mureport built for it (the baseline against the option's variant), ranked
+by bytes saved per piece of ABI lost, the options with silent differences
+first.  Nothing here judges a probe or a program: the verdicts are the
+report's, made from what the guests printed.
+
+usage: atlas.py OPTIONS_TSV ATLAS_OUT ARCH KVER
+
+OPTIONS_TSV is report/atlas/options.py's table; ATLAS_OUT holds
+off-OPTION/report/report.json for each option measured.  Writes
+ATLAS_OUT/atlas.json, atlas.md and atlas.html; an option without a
+report is a row saying so, never left out.
+"""
+import html
+import json
+import os
+import sys
+
+SCHEMA = 'muprobe-atlas/1'
+BASE = 'multiuser'
+
+
+def load_options(path):
+    rows = []
+    with open(path) as f:
+        for line in f:
+            col = line.rstrip('\n').split('\t')
+            if len(col) != 6:
+                sys.exit('atlas: %s: not options.py output: %r' % (path, line))
+            rows.append({'option': col[0], 'origin': col[1],
+                         'gates': int(col[2]), 'baseline': col[3],
+                         'variant_value': col[4],
+                         'excluded': col[5][len('excluded: '):]
+                         if col[5] != '-' else None})
+    return rows
+
+
+def verdict_of(item, variant):
+    return (item.get('verdict') or {}).get(variant, 'missing')
+
+
+def measure(opt, out, arch, kver):
+    """The atlas row of OPT from its report, or a row naming what is
+    missing."""
+    var = 'off-' + opt['option']
+    path = os.path.join(out, var, 'report', 'report.json')
+    row = {'option': opt['option'], 'origin': opt['origin'],
+           'variant': var,
+           'command': 'make ARCH=%s KVER=%s ATLAS_OPTIONS=%s atlas'
+                      % (arch, kver, opt['option']),
+           'report': os.path.relpath(path, out)}
+    if not os.path.exists(path):
+        row['status'] = 'not measured'
+        row['reason'] = 'no %s' % row['report']
+        return row
+    with open(path) as f:
+        rep = json.load(f)
+    status = {v['name']: v for v in rep.get('variants', [])}
+    bad = [n for n in (BASE, var)
+           if status.get(n, {}).get('status') != 'complete']
+    if bad:
+        row['status'] = 'incomplete'
+        row['reason'] = '; '.join('%s: %s' % (n, status.get(n, {}).get(
+            'reason') or status.get(n, {}).get('status', 'missing'))
+                                  for n in bad)
+        return row
+    sizes = rep.get('sizes') or [{}]
+    total = sizes[0].get('bloat_o_meter', {}).get('total')
+    lost = {abi: s.get('lost', 0)
+            for abi, s in rep.get('summary', {}).get('syscalls', {}).items()}
+    silent, loud = [], []
+    for p in rep.get('probes', []):
+        a, b = verdict_of(p, BASE), verdict_of(p, var)
+        if a == b or b in ('skip', 'missing'):
+            continue
+        entry = {'id': p['id'], 'baseline': a, 'variant': b,
+                 'reason': (p.get('reason') or {}).get(var, '')}
+        (silent if b == 'silent' else loud).append(entry)
+    broken = []
+    for app in rep.get('applications', []):
+        a, b = verdict_of(app, BASE), verdict_of(app, var)
+        if a != b:
+            broken.append({'id': app['id'], 'baseline': a, 'variant': b,
+                           'call': (app.get('call') or {}).get(var, '')})
+    fallout = rep.get('fallout', {})
+    row.update({
+        'status': 'measured',
+        'bytes_saved': -total if total is not None else None,
+        'syscalls_lost': lost,
+        'probes_silent': silent,
+        'probes_loud': loud,
+        'programs_changed': broken,
+        'fallout': sorted(o for g in fallout.get('groups', {}).values()
+                          for o in g),
+    })
+    abi = sum(lost.values()) + len(silent) + len(loud)
+    row['abi_lost'] = abi
+    row['bytes_per_abi'] = (row['bytes_saved'] // abi
+                            if abi and row['bytes_saved'] is not None else None)
+    return row
+
+
+def rank(row):
+    """Silent first, then bytes saved per piece of ABI lost, largest first."""
+    m = row['status'] == 'measured'
+    return (not m, not (m and row['probes_silent']),
+            -(row.get('bytes_per_abi') or 0) if m else 0, row['option'])
+
+
+def markdown(atlas):
+    out = ['# Atlas: options that remove ABI, %s %s' % (atlas['arch'],
+                                                      atlas['kver']), '',
+           'Each option turned off alone against the baseline (BASE=atlas: '
+           'tiny, loopback networking and every option below on).  '
+           '*Silent*: a probe whose call succeeds without what Linux does; '
+           '*loud*: one that fails; *ABI lost*: syscalls lost plus probes '
+           'changed.  Each row was measured by the command in its report.',
+           '',
+           '| option | silent | loud | syscalls lost | bytes saved | bytes per ABI lost | programs changed | fallout |',
+           '|---|---|---|---|---|---|---|---|']
+    for r in atlas['options']:
+        if r['status'] != 'measured':
+            out.append('| %s | %s: %s | | | | | | |' % (r['option'],
+                                                        r['status'], r['reason']))
+            continue
+        out.append('| %s%s | %d | %d | %d | %s | %s | %d | %s |' % (
+            '**%s**' % r['option'] if r['probes_silent'] else r['option'],
+            ' (series)' if r['option'] == 'MULTIUSER' else '',
+            len(r['probes_silent']), len(r['probes_loud']),
+            sum(r['syscalls_lost'].values()),
+            r['bytes_saved'] if r['bytes_saved'] is not None else '?',
+            r['bytes_per_abi'] if r['bytes_per_abi'] is not None else '-',
+            len(r['programs_changed']), ' '.join(r['fallout']) or '-'))
+    out += ['', '## Silent differences', '']
+    for r in atlas['options']:
+        for p in r.get('probes_silent', []):
+            out.append('- %s: `%s`: %s' % (r['option'], p['id'], p['reason']))
+    if atlas['excluded']:
+        out += ['', '## Not turned off', '']
+        out += ['- %s: %s' % (e['option'], e['why']) for e in atlas['excluded']]
+    return '\n'.join(out) + '\n'
+
+
+def picture(atlas):
+    """Bytes saved against programs changed, silent options in red."""
+    pts = [r for r in atlas['options'] if r['status'] == 'measured'
+           and r['bytes_saved'] is not None]
+    w, h, m = 640, 360, 50
+    xmax = max([r['bytes_saved'] for r in pts] + [1])
+    ymax = max([len(r['programs_changed']) for r in pts] + [1])
+    svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'role="img" aria-label="bytes saved against programs changed">'
+           % (w, h),
+           '<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#333"/>'
+           % (m, h - m, w - 10, h - m),
+           '<line x1="%d" y1="10" x2="%d" y2="%d" stroke="#333"/>'
+           % (m, m, h - m),
+           '<text x="%d" y="%d" font-size="12">bytes saved (max %d)</text>'
+           % (w // 2 - 60, h - 15, xmax),
+           '<text x="12" y="%d" font-size="12" transform="rotate(-90 12 %d)">'
+           'programs changed (max %d)</text>' % (h // 2 + 60, h // 2 + 60, ymax)]
+    for r in pts:
+        x = m + (w - m - 20) * max(r['bytes_saved'], 0) / xmax
+        y = h - m - (h - m - 20) * len(r['programs_changed']) / ymax
+        col = '#c0392b' if r['probes_silent'] else '#2c3e50'
+        svg.append('<circle cx="%.1f" cy="%.1f" r="4" fill="%s"><title>%s'
+                   '</title></circle><text x="%.1f" y="%.1f" font-size="10">'
+                   '%s</text>' % (x, y, col, html.escape(r['option']),
+                                  x + 5, y - 5, html.escape(r['option'])))
+    svg.append('</svg>')
+    return '\n'.join(svg)
+
+
+def page(atlas, md):
+    rows = []
+    for line in md.splitlines():
+        if line.startswith('|') and not line.startswith('|---'):
+            cells = [html.escape(c.strip().strip('*'))
+                     for c in line.strip('|').split('|')]
+            tag = 'th' if line.startswith('| option') else 'td'
+            rows.append('<tr>' + ''.join('<%s>%s</%s>' % (tag, c, tag)
+                                         for c in cells) + '</tr>')
+    silent = ''.join('<li>%s: <code>%s</code>: %s</li>' % (
+        html.escape(r['option']), html.escape(p['id']),
+        html.escape(p['reason'])) for r in atlas['options']
+        for p in r.get('probes_silent', []))
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<title>Atlas %s %s</title><style>body{font-family:sans-serif;'
+            'max-width:70em;margin:auto}table{border-collapse:collapse}'
+            'td,th{border:1px solid #ccc;padding:2px 6px}</style></head>'
+            '<body><h1>Atlas: options that remove ABI, %s %s</h1>\n%s\n'
+            '<p>Red: an option with a silent difference.</p>\n'
+            '<table>%s</table>\n<h2>Silent differences</h2><ul>%s</ul>'
+            '</body></html>\n' % (atlas['arch'], atlas['kver'], atlas['arch'],
+                                  atlas['kver'], picture(atlas), '\n'.join(rows),
+                                  silent))
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit('usage: atlas.py OPTIONS_TSV ATLAS_OUT ARCH KVER')
+    tsv, out, arch, kver = sys.argv[1:]
+    opts = load_options(tsv)
+    atlas = {'schema': SCHEMA, 'arch': arch, 'kver': kver,
+             'baseline': BASE,
+             'options': sorted((measure(o, out, arch, kver)
+                                for o in opts if not o['excluded']), key=rank),
+             'excluded': [{'option': o['option'], 'why': o['excluded']}
+                          for o in opts if o['excluded']]}
+    with open(os.path.join(out, 'atlas.json'), 'w') as f:
+        json.dump(atlas, f, indent=1, sort_keys=True)
+        f.write('\n')
+    md = markdown(atlas)
+    with open(os.path.join(out, 'atlas.md'), 'w') as f:
+        f.write(md)
+    with open(os.path.join(out, 'atlas.html'), 'w') as f:
+        f.write(page(atlas, md))
+
+
+if __name__ == '__main__':
+    main()

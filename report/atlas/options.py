@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The options the atlas turns off, one at a time: those issue 29 names
+(named.list) and every option the tree shows gating a syscall entry point
+(lost-syscalls.py --absent against an empty config) that Kconfig lets a
+configuration change (a prompt, under this architecture's arch/ or
+outside arch/).  An option named in excluded.tsv stays as the baseline
+has it, for the reason given there; every other one is on in the
+baseline and off in its own variant, so a new kernel's new option is
+measured without anyone adding it.  An option the tree does not define
+(BASE_FULL after 6.9) is left out with a line on stderr.
+
+usage: options.py SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
+       options.py --fragment SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
+
+Prints one line per option: option, origin (named, tree or both), the
+entry points it gates with an empty config, its value in the baseline
+(y or n), the value its variant gives it, and "excluded: why" or "-".
+With --fragment, the baseline's Kconfig fragment.
+"""
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONFIG = re.compile(r'^\s*(?:menu)?config\s+(\w+)')
+PROMPT = re.compile(r'^\s*(?:bool|tristate|prompt)\s+"')
+
+
+def kconfig_symbols(src, karch):
+    """(defined, with a prompt): the symbols of the tree's Kconfig files,
+    other architectures' folders left out."""
+    defined, prompted = set(), set()
+    # kbuild's ARCH=x86_64 has its Kconfig in arch/x86.
+    karch = {'x86_64': 'x86', 'i386': 'x86'}.get(karch, karch)
+    for root, dirs, files in os.walk(src):
+        rel = os.path.relpath(root, src)
+        dirs[:] = sorted(d for d in dirs if not d.startswith('.') and
+                         (rel != 'arch' or d == karch))
+        for f in files:
+            if not f.startswith('Kconfig'):
+                continue
+            sym = None
+            with open(os.path.join(root, f), errors='replace') as fh:
+                for line in fh:
+                    m = CONFIG.match(line)
+                    if m:
+                        sym = m.group(1)
+                        defined.add(sym)
+                    elif sym and PROMPT.match(line):
+                        prompted.add(sym)
+    return defined, prompted
+
+
+def read_list(path, lo, hi):
+    """Lines of PATH without comments, split on tabs into LO to HI fields."""
+    rows = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.split('#')[0].rstrip()
+            if not line:
+                continue
+            col = [c.strip() for c in line.split('\t')]
+            if not lo <= len(col) <= hi or not re.fullmatch(r'[A-Z0-9_]+', col[0]):
+                sys.exit('%s:%d: want an option and %d to %d tab-separated fields'
+                         % (path, n, lo - 1, hi - 1))
+            rows.append(col)
+    return rows
+
+
+def main():
+    args = sys.argv[1:]
+    fragment = args[:1] == ['--fragment']
+    args = args[1:] if fragment else args
+    if len(args) != 6:
+        sys.exit('usage: ' + __doc__.split('usage: ')[1].split('\n\n')[0])
+    src, karch, t64, t32, a64, a32 = args
+    named = {r[0]: (r[1] if len(r) > 1 else 'n')
+             for r in read_list(os.path.join(HERE, 'named.list'), 1, 2)}
+    excluded = {r[0]: r[1]
+                for r in read_list(os.path.join(HERE, 'excluded.tsv'), 2, 2)}
+    tsv = subprocess.run([sys.executable,
+                          os.path.join(HERE, '..', 'lost-syscalls.py'),
+                          '--absent', src, os.devnull, t64, t32, a64, a32],
+                         check=True, capture_output=True, text=True).stdout
+    gates = {}
+    for line in tsv.splitlines():
+        opt = line.split('\t')[3]
+        if opt.startswith('CONFIG_'):
+            gates[opt[7:]] = gates.get(opt[7:], 0) + 1
+    defined, prompted = kconfig_symbols(src, karch)
+    tree = {o for o in gates if o in prompted}
+    for opt in sorted(set(named) | tree):
+        if opt not in defined:
+            print('atlas: %s (named.list) is not in this tree; left out' % opt,
+                  file=sys.stderr)
+            continue
+        origin = 'both' if opt in tree and opt in named else \
+            'tree' if opt in tree else 'named'
+        tiny = named.get(opt, 'n')
+        base = 'n' if tiny == 'y' else 'y'
+        why = excluded.get(opt)
+        if fragment:
+            if not why:
+                print('CONFIG_%s=y' % opt if base == 'y'
+                      else '# CONFIG_%s is not set' % opt)
+            continue
+        print('%s\t%s\t%d\t%s\t%s\t%s' % (opt, origin, gates.get(opt, 0), base,
+                                         tiny, 'excluded: ' + why if why else '-'))
+
+
+if __name__ == '__main__':
+    main()

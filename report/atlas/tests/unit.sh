@@ -1,0 +1,78 @@
+#!/bin/sh
+# atlas.py and schema.py on fixtures: per-option reports as mureport
+# writes them (the fields the atlas reads), an option without one, an
+# excluded one.  The ranking puts the silent option first; the missing one
+# is a row saying so; schema.py takes the result and names each fault of
+# broken copies.
+#
+# usage: unit.sh WORKDIR
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+work=$1
+rm -rf "$work" && mkdir -p "$work"
+n=0 fails=0
+ok() { n=$((n + 1)); echo "ok $n $1"; }
+bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
+report() { # OPTION BYTES LOST SILENT_VERDICT APP_VERDICT
+	mkdir -p "$work/off-$1/report"
+	cat >"$work/off-$1/report/report.json" <<JSON
+{"variants": [{"name": "multiuser", "status": "complete"},
+              {"name": "off-$1", "status": "complete"}],
+ "sizes": [{"bloat_o_meter": {"total": -$2}}],
+ "summary": {"syscalls": {"x86_64": {"lost": $3}, "ia32": {"lost": 0}}},
+ "fallout": {"groups": {"g": ["DEP_OF_$1"]}},
+ "probes": [{"id": "p.one", "verdict": {"multiuser": "same", "off-$1": "$4"},
+             "reason": {"off-$1": "what came back"}},
+            {"id": "p.two", "verdict": {"multiuser": "same", "off-$1": "same"},
+             "reason": {"off-$1": "as Linux"}}],
+ "applications": [{"id": "corpus.a", "verdict": {"multiuser": "works", "off-$1": "$5"},
+                   "call": {"off-$1": "x() = -1 ENOSYS"}}]}
+JSON
+}
+report LOUDONE 9000 3 loud loud
+report SILENTONE 100 0 silent works
+printf '%s\t%s\t%s\t%s\t%s\t%s\n' LOUDONE tree 3 y n - SILENTONE named 0 y n - \
+	MISSING named 0 y n - GONE tree 1 y n 'excluded: a reason' >"$work/options.tsv"
+python3 "$here/atlas.py" "$work/options.tsv" "$work" x86_64 6.12
+a=$work/atlas.json
+order=$(python3 -c 'import json,sys; print(" ".join(r["option"] for r in json.load(open(sys.argv[1]))["options"]))' "$a")
+[ "$order" = "SILENTONE LOUDONE MISSING" ] && ok "silent first, then by bytes per ABI lost, unmeasured last" ||
+	bad "order: $order"
+python3 - "$a" <<'PY' && ok "the figures are the reports'" || bad "the figures"
+import json, sys
+r = {o['option']: o for o in json.load(open(sys.argv[1]))['options']}
+l = r['LOUDONE']
+assert l['bytes_saved'] == 9000 and l['abi_lost'] == 4 and l['bytes_per_abi'] == 2250, l
+assert [p['id'] for p in l['probes_loud']] == ['p.one'] and not l['probes_silent']
+assert l['programs_changed'][0]['call'] == 'x() = -1 ENOSYS'
+assert l['fallout'] == ['DEP_OF_LOUDONE']
+s = r['SILENTONE']
+assert [p['reason'] for p in s['probes_silent']] == ['what came back'] and not s['programs_changed']
+assert r['MISSING']['status'] == 'not measured' and 'off-MISSING' in r['MISSING']['reason']
+assert 'ATLAS_OPTIONS=LOUDONE' in l['command']
+PY
+grep -q '^| \*\*SILENTONE\*\* | 1 | 0 | 0 | 100 ' "$work/atlas.md" && ok "Markdown row, the silent option in bold" ||
+	bad "Markdown row"
+grep -q '^- GONE: a reason$' "$work/atlas.md" && ok "excluded options listed with why" || bad "excluded"
+grep -q '<circle[^>]*fill="#c0392b"><title>SILENTONE' "$work/atlas.html" &&
+	ok "the picture marks the silent option" || bad "picture"
+python3 "$here/schema.py" "$a" && ok "schema.py takes atlas.py's output" || bad "schema of the output"
+check_bad() { # LABEL PYTHON-EDIT EXPECTED-MESSAGE
+	python3 -c "import json,sys; a=json.load(open(sys.argv[1])); $2; json.dump(a, open(sys.argv[2], 'w'))" \
+		"$a" "$work/broken.json"
+	if python3 "$here/schema.py" "$work/broken.json" 2>"$work/err"; then
+		bad "$1: accepted"
+	elif grep -q "$3" "$work/err"; then
+		ok "$1: $(cat "$work/err")"
+	else
+		bad "$1: $(cat "$work/err")"
+	fi
+}
+check_bad "a row without its command" "del a['options'][0]['command']" 'SILENTONE: no command'
+check_bad "a command measuring another option" \
+	"a['options'][0]['command'] = 'make atlas'" 'does not measure it'
+check_bad "another schema" "a['schema'] = 'x'" "schema is 'x'"
+check_bad "an unmeasured row without why" "a['options'][2]['reason'] = ''" 'MISSING: not measured without a reason'
+check_bad "bytes that are not a number" "a['options'][1]['bytes_saved'] = '9'" 'bytes_saved is not a int'
+echo "$((n - fails)) passed, $fails failed"
+[ $fails -eq 0 ]
