@@ -338,8 +338,8 @@ help:
 	@echo '  BUILD=$(BUILD) build folder (build/ARCH/KVER/... inside it)'
 	@echo '  BISECT_VARIANTS="$(BISECT_VARIANTS)" variants check-patch-bisect boots per prefix'
 	@echo '  BISECT_KVERS="$(BISECT_KVERS)" versions whose series make check bisects'
-	@echo '  TOOL_KVERS="$(TOOL_KVERS)" versions make check runs the tools'"'"' checks on'
-	@echo '                 ($(TOOL_CHECKS))'
+	@echo '  make check runs $(TOOL_CHECKS_NEWEST) on the newest version an'
+	@echo '                 architecture checks, $(TOOL_CHECKS_OLDEST) on the oldest'
 	@echo '  KUNIT_CONFIGS="$(KUNIT_CONFIGS)" kernel/NAME.kunitconfig of the series check-kunit runs'
 	@echo '  V=1            show commands'
 
@@ -377,6 +377,9 @@ CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions arches install
+# The versions make check checks on architecture $(1) (arch_A_check_kvers,
+# all of KVERS by default).
+check_kvers = $(filter $(or $(arch_$(1)_check_kvers),$(KVERS)),$(KVERS))
 # An architecture's own list (arch_A_checks) names what can run there;
 # without one, every check runs.
 ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
@@ -386,16 +389,19 @@ ARCH_CHECKS = $(or $(arch_$(ARCH)_checks),$(CHECKS))
 BISECT_KVERS ?= $(lastword $(KVERS))
 # What tests muprobe's own tools with a kernel rather than the version's
 # code (the runner's fault handling, the image's reproducibility, app.sh,
-# the corpus, the report's renderings, the LAVA jobs) runs on TOOL_KVERS
-# only: another version's kernels would show the same tools again, at the
-# cost of four more kernels (the corpus's) and a dozen boots per version
-# (docs/performance.md).  make builds and reports every version; make
-# KVER=X check-NAME runs any of them on another.
-TOOL_CHECKS := boot-faults initramfs-repro app-e2e corpus-e2e report-emulation \
-	report-html lava
-TOOL_KVERS ?= $(lastword $(KVERS))
+# the corpus, the report's renderings, the LAVA jobs) runs on one of the
+# versions an architecture checks: another version's kernels would show the
+# same tools again, at the cost of four more kernels (the corpus's) and a
+# dozen boots per version (docs/performance.md).  The corpus and app.sh on
+# the oldest, the rest on the newest, which bisects: the two x86_64 pairs,
+# the longest of make check, then end together.  make builds and reports
+# every version; make KVER=X check-NAME runs any of them on another.
+TOOL_CHECKS_NEWEST := boot-faults initramfs-repro report-emulation report-html lava
+TOOL_CHECKS_OLDEST := app-e2e corpus-e2e
 PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
-	$(if $(filter $(KVER),$(TOOL_KVERS)),,$(TOOL_CHECKS)),$(ARCH_CHECKS))
+	$(if $(filter $(KVER),$(lastword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_NEWEST)) \
+	$(if $(filter $(KVER),$(firstword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_OLDEST)), \
+	$(ARCH_CHECKS))
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
 run_check = $(call progress,check $(2)); \
@@ -496,7 +502,6 @@ arches: $(MUREPORT)
 # failure.  Beside them, the checks that depend on neither (CHECKS_ONCE)
 # with the first pair.  What they share is made before: mureport, the
 # corpus packages (downloaded while the first pair's probe builds).
-check_kvers = $(filter $(or $(arch_$(1)_check_kvers),$(KVERS)),$(KVERS))
 CHECK_PAIRS := $(foreach a,$(CHECK_ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
 check:
 	$(Q)pass=0; fail=0; failed=; \
