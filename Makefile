@@ -1026,7 +1026,7 @@ $(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.pa
 	$(Q)touch $@
 mails: $(MAILS)/.ok
 check-mails: $(MAILS)/.ok $(KUNIT_OUT)/multiuser.json
-	$(Q)nice -n $(BUILD_NICE) kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
+	$(Q)$(KBUILD_ENV) kernel-patch/tests/mails.sh $(IMPORT) $(MAILS) $(KSRC) \
 		$(B)/kunit/multiuser/.config \
 		$(ABS)/$(B)/sparse/obj $(KARCH)
 
