@@ -87,10 +87,12 @@ arch_riscv64_kunit_add :=
 arch_riscv64_uname := riscv64
 arch_riscv64_multiarch := riscv64-linux-gnu
 # make check boots the two variants that show MULTIUSER's effect, on one
-# version; the other variants, KUnit and the report are make's
-# (ARCHS=riscv64), which would double make check's riscv64 kernels.
+# version, and runs the series' KUnit suites (kunit.py's riscv QEMU
+# config, OpenSBI from Debian's qemu-system-data); the other variants and
+# the report are make's (ARCHS=riscv64), which would double make check's
+# riscv64 kernels.
 arch_riscv64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
-	absent-syscalls
+	absent-syscalls kunit
 arch_riscv64_check_kvers := 6.12
 ARCH_TABLE := $(sort $(patsubst arch_%_karch,%,$(filter arch_%_karch,$(.VARIABLES))))
 $(foreach a,$(CHECK_ARCHS) $(ARCH),$(if $(arch_$(a)_karch),,$(error ARCH $(a) is not in the architecture table ($(ARCH_TABLE)))))
@@ -303,6 +305,9 @@ help:
 	@echo '                 variant of BASE=debian: units, processes, mounts, ssh logins'
 	@echo '                 (out/ARCH/KVER/debian/VARIANT/); DEBIAN_ARCHS=ARCH... puts them'
 	@echo '                 in the reports (section "Debian boots")'
+	@echo '  atlas          every option that removes ABI off alone against BASE=atlas, a'
+	@echo '                 report each and out/ARCH/KVER/atlas/atlas.{md,json,html} (hours;'
+	@echo '                 resumable; ATLAS_OPTIONS="A B" for some; docs/atlas.md)'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'
