@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "muprobe.h"
@@ -235,12 +236,28 @@ static void nop_child(int abi)
 	_exit(ST_OK);
 }
 
-/* Returns the wait status, or -1 if it had to be killed. */
+static long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000L + ts.tv_nsec / 1000;
+}
+
+/*
+ * Returns the wait status, or -1 if it had to be killed.  Polled, not
+ * bounded by alarm(): a kernel without POSIX_TIMERS has no alarm, and the
+ * child's own 20 ms timer does not come either, so after 20 ms the parent
+ * sends the child that SIGALRM itself (its handler, inherited, does
+ * nothing but interrupt).
+ */
 static int call_in_child(int abi, int nr, const struct special *sp,
 			 int probe_only)
 {
-	pid_t pid = fork();
-	int st;
+	struct timespec nap = { 0, 100 * 1000 };
+	pid_t pid = fork(), r;
+	int st, nudged = 0;
+	long t0, waited;
 
 	if (pid < 0)
 		return -2;
@@ -249,17 +266,25 @@ static int call_in_child(int abi, int nr, const struct special *sp,
 			nop_child(abi);
 		child(abi, nr, sp);
 	}
-	alarm(2);
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
+	t0 = now_us();
+	for (;;) {
+		r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			return st;
+		if (r < 0 && errno != EINTR)
 			return -2;
-		kill(pid, SIGKILL);
-		alarm(0);
-		waitpid(pid, &st, 0);
-		return -1;
+		waited = now_us() - t0;
+		if (!nudged && waited >= 20000) {
+			kill(pid, SIGALRM);
+			nudged = 1;
+		}
+		if (waited >= 2000000)
+			break;
+		nanosleep(&nap, NULL);
 	}
-	alarm(0);
-	return st;
+	kill(pid, SIGKILL);
+	waitpid(pid, &st, 0);
+	return -1;
 }
 
 static void describe(int st, char *buf, size_t len)
@@ -285,7 +310,7 @@ int sweep_run(int abi, FILE *out, int n)
 	int lost = 0, hung = 0, st;
 	size_t i;
 
-	/* No SA_RESTART: the parent's alarm must interrupt waitpid(). */
+	/* Inherited by each child from fork() on: SIGALRM only interrupts. */
 	sigaction(SIGALRM, &sa, NULL);
 	fflush(out);
 #ifdef __x86_64__
