@@ -48,7 +48,10 @@ static int ns_changed(const char *path, const struct stat *before, int had)
 
 /*
  * arg[0]: CLONE_NEW* flag, arg[1]: 0 unshare(), 1 clone(), arg[2]: the
- * option, arg[3]: the file under /proc/self/ns that shows the namespace.
+ * option, arg[3]: the namespace's file under /proc/self/ns.  A child looks
+ * at its own file, after unshare() too: a new pid or time namespace is
+ * its caller's children's, and a new pid namespace has no file until its
+ * first process exists.
  */
 static void new_ns(const struct probe *p)
 {
@@ -56,37 +59,22 @@ static void new_ns(const struct probe *p)
 	char path[64];
 	struct stat before;
 	int st, err, had, got = NS_NONE;
-	long r;
+	long r = 0;
 
 	snprintf(path, sizeof(path), "/proc/self/ns/%s", (const char *)p->arg[3]);
 	had = stat(path, &before) == 0;
-	if (p->arg[1] == 0) {
-		r = unshare(p->arg[0]);
-		err = errno;
-		if (r == 0 && p->arg[0] != CLONE_NEWPID)
-			got = ns_changed(path, &before, had);
-	}
-	/*
-	 * A new pid namespace has no file to show it until its first
-	 * process exists: a child looks at its own.
-	 */
-	if (p->arg[1] == 0 && r == 0 && p->arg[0] == CLONE_NEWPID) {
-		pid_t c = fork();
-
-		if (c == 0)
-			_exit(ns_changed(path, &before, had));
-		if (c > 0 && waitpid(c, &st, 0) == c && WIFEXITED(st))
+	if (p->arg[1] == 0 && unshare(p->arg[0]))
+		r = -1;
+	else
+		r = p->arg[1] ? syscall(SYS_clone, p->arg[0] | SIGCHLD, 0, 0, 0, 0) :
+			fork();
+	err = errno;
+	if (r == 0)
+		_exit(ns_changed(path, &before, had));
+	if (r > 0) {
+		if (waitpid(r, &st, 0) == r && WIFEXITED(st))
 			got = WEXITSTATUS(st);
-	} else if (p->arg[1]) {
-		r = syscall(SYS_clone, p->arg[0] | SIGCHLD, 0, 0, 0, 0);
-		if (r == 0)
-			_exit(ns_changed(path, &before, had));
-		err = errno;
-		if (r > 0) {
-			waitpid(r, &st, 0);
-			got = WIFEXITED(st) ? WEXITSTATUS(st) : NS_NONE;
-			r = 0;
-		}
+		r = 0;
 	}
 	obs_ret_err("ret", r, err);
 	if (r == -1 && err == EINVAL)
@@ -136,15 +124,11 @@ static void acct_off(const struct probe *p)
 	same("accounting switched off");
 }
 
-/*
- * NEED: what a root needs beyond the kernel option (user: nothing).  FILE:
- * where the caller of unshare() sees its new namespace (a new time
- * namespace is its children's).
- */
-#define UNSHARE(name, flag, opt, need, file) \
+/* NEED: what a root needs beyond the kernel option (user: nothing). */
+#define UNSHARE(name, flag, opt, need) \
 	{ "ns.unshare_" name, "ns", "unshare(" #flag ")", \
 	  "0 and a new namespace when " opt " is built in", new_ns, \
-	  { flag, 0, (long)opt, (long)file }, NEED_ROOT | (need) }
+	  { flag, 0, (long)opt, (long)name }, NEED_ROOT | (need) }
 #define CLONE(name, flag, opt, need) \
 	{ "ns.clone_" name, "ns", "clone(" #flag ")", \
 	  "a child in a new namespace when " opt " is built in", new_ns, \
@@ -153,23 +137,22 @@ static void acct_off(const struct probe *p)
 #define ADMIN NEED_CAP(CAP_SYS_ADMIN)
 
 static const struct probe rows[] = {
-	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0, "user"),
+	UNSHARE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
 	CLONE("user", CLONE_NEWUSER, "CONFIG_USER_NS", 0),
-	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN, "pid"),
+	UNSHARE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
 	CLONE("pid", CLONE_NEWPID, "CONFIG_PID_NS", ADMIN),
-	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN, "net"),
+	UNSHARE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
 	CLONE("net", CLONE_NEWNET, "CONFIG_NET_NS", ADMIN),
-	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN, "uts"),
+	UNSHARE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
 	CLONE("uts", CLONE_NEWUTS, "CONFIG_UTS_NS", ADMIN),
-	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN, "ipc"),
+	UNSHARE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
 	CLONE("ipc", CLONE_NEWIPC, "CONFIG_IPC_NS", ADMIN),
-	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN, "mnt"),
+	UNSHARE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
 	CLONE("mnt", CLONE_NEWNS, "CONFIG_NAMESPACES", ADMIN),
-	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN, "cgroup"),
+	UNSHARE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
 	CLONE("cgroup", CLONE_NEWCGROUP, "CONFIG_CGROUPS", ADMIN),
 	/* clone() reads 0x80 as part of the exit signal: unshare only. */
-	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS", ADMIN,
-		"time_for_children"),
+	UNSHARE("time", 0x80 /* CLONE_NEWTIME */, "CONFIG_TIME_NS", ADMIN),
 	{ "ns.setns_uts", "ns", "setns() into /proc/self/ns/uts",
 	  "0 when CONFIG_NAMESPACES is built in", set_ns, { 0 },
 	  NEED_ROOT | NEED_CAP(CAP_SYS_ADMIN) | NEED_INIT_NS },
