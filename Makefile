@@ -30,8 +30,8 @@ ARCH ?= $(firstword $(ARCHS))
 # from make's default and checked on every change.
 CHECK_ONLY_ARCHS ?= $(if $(filter command line environment,$(origin ARCHS)),,riscv64)
 CHECK_ARCHS := $(ARCHS) $(filter-out $(ARCHS),$(CHECK_ONLY_ARCHS))
-# The architectures whose reports run the corpus (it needs a net kernel
-# per variant and the architecture's Debian packages).
+# The architectures whose reports run the corpus (it needs the
+# architecture's Debian packages).
 CORPUS_ARCHS ?= x86_64
 arch_x86_64_karch := x86_64
 arch_x86_64_deb := amd64
@@ -114,44 +114,45 @@ BASE ?= tiny
 base_tiny_target := tinyconfig
 base_tiny_timeout := 120
 # The base whose guests run the corpus (apps/corpus/) for this base's report.
-base_tiny_corpus := net
+base_tiny_corpus := corpus
 base_tiny64_target := tinyconfig
 base_tiny64_timeout := 120
+base_tiny64_frags := base-tiny base-tiny64
 base_defconfig_target := defconfig
 base_defconfig_timeout := 600
-# net: tiny plus loopback networking; its guests run the corpus of Debian
-# programs (apps/corpus/) and nothing else, so it has its own image, more
-# memory for it, and one size comparison.
-base_net_target := tinyconfig
-base_net_timeout := 240
-base_net_frags := base-tiny base-net
-base_net_image := corpus
-base_net_memory := 512M
-base_net_pairs := multiuser:nomultiuser
-# debian: net plus what systemd needs (base-debian.config); its guests
+# corpus: tiny's own kernels (kernels: the base whose objects, sizes and
+# configs they are) booting the corpus image, the Debian programs of
+# apps/corpus/, with more memory for them.
+base_corpus_kernels := tiny
+base_corpus_timeout := 240
+base_corpus_image := corpus
+base_corpus_memory := 512M
+# debian: tiny plus what systemd needs (base-debian.config); its guests
 # boot Debian 12's own userland, systemd as PID 1 (apps/debian/), and
 # report what the booted system looks like (make BASE=debian results).
 base_debian_target := tinyconfig
 base_debian_timeout := 600
-base_debian_frags := base-tiny base-net base-debian
+base_debian_frags := base-tiny base-debian
 base_debian_image := debian
 base_debian_memory := 1G
 base_debian_pairs := multiuser:nomultiuser
-# atlas: net plus every option that removes ABI turned on (report/atlas/),
+# atlas: tiny plus every option that removes ABI turned on (report/atlas/),
 # the baseline (variant multiuser) that make atlas turns each of them off
 # against, one variant off-OPTION at a time; its guests boot the probe's
 # image and then the corpus's.
 base_atlas_target := tinyconfig
 base_atlas_timeout := 240
-base_atlas_frags := base-tiny base-net base-atlas
+base_atlas_frags := base-tiny base-atlas
 base_atlas_gen = $(B)/atlas/baseline.config
 base_atlas_memory := 512M
 base_atlas_pairs := multiuser:multiuser
-BASE_TARGET := $(base_$(BASE)_target)
+# The base whose kernels this one builds or boots.
+KBASE := $(or $(base_$(BASE)_kernels),$(BASE))
+BASE_TARGET := $(base_$(KBASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 # The architecture's fragment first: a base may turn off what it turns on.
-BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(BASE)_frags),base-$(BASE)),kernel-patch/config/$(f).config) \
-	$(base_$(BASE)_gen)
+BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(KBASE)_frags),base-$(KBASE)),kernel-patch/config/$(f).config) \
+	$(base_$(KBASE)_gen)
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
@@ -161,7 +162,7 @@ NATIVE := $(filter $(shell uname -m),$(arch_$(ARCH)_uname))
 GUEST_ACCEL = $(if $(NATIVE),$(ACCEL),tcg)
 GUEST_ENV = MU_GUEST_MEM=$(GUEST_MEM) MU_MACHINE='$(arch_$(ARCH)_machine)' \
 	MU_CONSOLE=$(arch_$(ARCH)_console) MU_RESULTS=$(arch_$(ARCH)_results)
-$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, net, debian)))
+$(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, corpus, debian, atlas)))
 
 # ---- variants: one fragment kernel-patch/config/NAME.config and one word ----
 VARIANTS ?= multiuser nomultiuser nomultiuser-compat nomultiuser-strict
@@ -173,7 +174,7 @@ seed_nomultiuser-strict := nomultiuser-compat
 # control: multiuser with MULTIUSER's Kconfig fallout turned off, derived
 # from the resolved configs; built for its size, not booted.
 seed_control := multiuser
-frag_control = $(B)/$(BASE)/control.config
+frag_control = $(B)/$(KBASE)/control.config
 # off-OPTION: the atlas's variant without OPTION (report/atlas/atlas.mk).
 frag_of = $(or $(frag_$(1)),$(if $(filter off-%,$(1)),$(B)/atlas/$(1).config),kernel-patch/config/$(1).config)
 # Size comparisons in the report: total, MULTIUSER's own, the compat layer,
@@ -215,7 +216,7 @@ KTARBALL := /usr/src/$(KPKG).tar.xz
 SERIES_DIR := kernel-patch/$(KVER)
 B := $(BUILD)/$(ARCH)/$(KVER)
 KSRC := $(B)/$(KPKG)
-KOBJ = $(B)/$(BASE)/$(1)
+KOBJ = $(B)/$(KBASE)/$(1)
 OUT := out/$(ARCH)/$(KVER)/$(BASE)
 endif
 # What does not depend on the kernel version: the architecture's musl,
@@ -299,8 +300,8 @@ help:
 	@echo '                 userspace, what each variant makes of it, whether BASE has it'
 	@echo '  mails          out/ARCH/KVER/mails/: the series as mails, To/Cc from get_maintainer.pl,'
 	@echo '                 base-commit: of a git import of the tree (build/ARCH/KVER/import)'
-	@echo '  corpus         BASE=net: the Debian programs of apps/corpus/ in every variant'
-	@echo '                 and on the host (out/ARCH/KVER/net/); the report runs it itself'
+	@echo '  corpus         BASE=corpus: the Debian programs of apps/corpus/ on tiny'"'"'s kernels'
+	@echo '                 and on the host (out/ARCH/KVER/corpus/); the report runs it itself'
 	@echo '  debian         Debian 12 with systemd as PID 1 (apps/debian/) booted on every'
 	@echo '                 variant of BASE=debian: units, processes, mounts, ssh logins'
 	@echo '                 (out/ARCH/KVER/debian/VARIANT/); DEBIAN_ARCHS=ARCH... puts them'
@@ -323,8 +324,8 @@ help:
 	@echo '  distclean      remove build/ and out/ entirely'
 	@echo 'Variables:'
 	@echo '  KVERS="$(KVERS)" kernel versions (the version table); KVER=X: one only'
-	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32), defconfig, net (tiny plus INET: the'
-	@echo '                 corpus guests) or debian (net plus what systemd needs)'
+	@echo '  BASE=$(BASE)   tiny, tiny64 (no ia32), defconfig, corpus (tiny'"'"'s kernels, the'
+	@echo '                 corpus image), debian (tiny plus what systemd needs) or atlas'
 	@echo '                 (kernel-patch/config/base-*.config)'
 	@echo '  VARIANTS="$(VARIANTS)"'
 	@echo '                 each is kernel-patch/config/NAME.config'
@@ -709,7 +710,7 @@ $(B)/initramfs.cpio: $(INITRAMFS_IN) $(B)/gen_init_cpio
 
 initramfs: $(B)/initramfs.cpio
 
-# The corpus image (BASE=net): the base system, the corpus runner and the
+# The corpus image (BASE=corpus): the base system, the corpus runner and the
 # programs of apps/corpus/ from Debian packages unpacked in $(CORPUS), with
 # the libraries they load.  The packages do not depend on the kernel
 # version: one download and one unpacked tree serve every version.
@@ -767,7 +768,7 @@ app-paths:
 	@echo kernels=$(foreach v,$(VARIANTS),$(v)=$(ABS)/$(call KOBJ,$(v))/$(KIMAGE))
 .PHONY: app-prepare app-paths
 
-# ---- the corpus: BASE=net boots it, another base's report reads it ----------
+# ---- the corpus: BASE=corpus boots it, tiny's report reads it ---------------
 ifeq ($(BASE_IMAGE),corpus)
 # On the build host too, where it runs the architecture's programs.
 CORPUS_HOST := $(if $(NATIVE),$(foreach r,host-bare host-murun-nomultiuser \
@@ -787,7 +788,7 @@ $(OUT)/import-scan.json: $(B)/corpus.cpio apps/import-scan.py
 			--dpkg-info $(CORPUS)/info / >$@.tmp; \
 		rc=$$?; rm -rf $$t; [ $$rc -eq 0 ] && mv $@.tmp $@
 $(OUT)/corpus.ok: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(CORPUS_HOST) $(OUT)/import-scan.json $(OUT)/sizes/.ok
+		$(CORPUS_HOST) $(OUT)/import-scan.json
 	$(Q)touch $@
 corpus: $(OUT)/corpus.ok
 .PHONY: corpus
@@ -796,8 +797,10 @@ CORPUS_BASE := $(if $(filter $(ARCH),$(CORPUS_ARCHS)),$(base_$(BASE)_corpus))
 ifneq ($(CORPUS_BASE),)
 CORPUS_OUT := out/$(ARCH)/$(KVER)/$(CORPUS_BASE)
 # Built by the corpus base's own rules; the report is rebuilt only when
-# that touched the stamp.
-$(CORPUS_OUT)/corpus.ok: FORCE
+# that touched the stamp.  The kernels the two bases share are built here
+# first, so that two makes never build one object folder at once.
+$(CORPUS_OUT)/corpus.ok: FORCE $(if $(filter $(KBASE),$(base_$(CORPUS_BASE)_kernels)),\
+		$(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok))
 	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) $@
 corpus: $(CORPUS_OUT)/corpus.ok
 .PHONY: corpus
@@ -961,7 +964,7 @@ check-checkpatch: $(B)/.extract.ok
 check-apps-e2e: $(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt)
 	$(Q)apps/tests/e2e.sh $(OUT) $(ABS)/$(KSRC) $(VARIANTS)
 
-# The corpus as this version's net guests and the host ran it.
+# The corpus as this version's guests and the host ran it.
 check-corpus-e2e: $(CORPUS_OUT)/corpus.ok
 	$(Q)MU_HOST_RUNS=$(if $(NATIVE),1,0) apps/tests/corpus-e2e.sh $(CORPUS_OUT) $(VARIANTS)
 
@@ -980,7 +983,7 @@ check-strict-e2e: $(foreach v,nomultiuser nomultiuser-compat nomultiuser-strict,
 BISECT_VARIANTS ?= nomultiuser-strict
 check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) $(B)/initramfs.cpio
 	$(Q)$(KBUILD_ENV) kernel-patch/tests/bisect.sh $(ABS)/$(KSRC) $(ABS)/$(SERIES_DIR) \
-		$(ABS)/$(B)/$(BASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
+		$(ABS)/$(B)/$(KBASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(BISECT_VARIANTS)
 
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)

@@ -177,14 +177,6 @@ json_t *report_applications(const struct build_args *a, json_t **arows)
 		if (host[h])
 			json_object_set_new(cnt, host_runs[h], counts(*arows,
 					    "emulated", host_runs[h]));
-	/* The corpus base's own size figure, never mixed with this base's. */
-	if (a->nvariants >= 2) {
-		char dir[4096];
-
-		snprintf(dir, sizeof(dir), "%s/sizes", a->corpus_dir);
-		json_object_set_new(meta, "sizes", report_sizes(dir,
-				    a->variants[0], a->variants[1]));
-	}
 	json_object_set_new(meta, "status", json_string("run"));
 	json_object_set_new(meta, "reason", json_string(""));
 	json_object_set_new(meta, "programs",

@@ -168,7 +168,7 @@ void report_applications_markdown(json_t *r, FILE *f)
 		fprintf(f, "Not run: %s.\n\n", report_str(meta, "reason"));
 		return;
 	}
-	fprintf(f, "%lld programs from Debian packages (`apps/corpus/`), started as a user would start them on kernels of base `%s` (this base plus loopback networking; its sizes are its own), each checked by a client on loopback, with the identity of every process after start-up read from `/proc/PID/status`. Each guest judges against what stock Linux does: **works**; **loud** (it exits or its client gets no answer; below, the call the kernel refused and what the program said); **silent** (it runs, but a process that asked to drop stays root, or the client sees another identity); **cannot** (it cannot run here, and why). %s\n\n",
+	fprintf(f, "%lld programs from Debian packages (`apps/corpus/`), started as a user would start them on this report's kernels booting the corpus image (base `%s`), each checked by a client on loopback, with the identity of every process after start-up read from `/proc/PID/status`. Each guest judges against what stock Linux does: **works**; **loud** (it exits or its client gets no answer; below, the call the kernel refused and what the program said); **silent** (it runs, but a process that asked to drop stays root, or the client sees another identity); **cannot** (it cannot run here, and why). %s\n\n",
 		num(meta, "programs"), report_str(meta, "base"),
 		host_runs(meta) ? "The `host-*` columns are the same programs on the build host in a chroot, bare and under murun." :
 		"No `host-*` columns: the build host does not run this architecture's programs.");
@@ -183,14 +183,6 @@ void report_applications_markdown(json_t *r, FILE *f)
 	}
 	if (bad)
 		fprintf(f, "\n");
-	if (json_object_get(json_object_get(meta, "sizes"), "bloat_o_meter")) {
-		json_t *z = json_object_get(meta, "sizes");
-
-		fprintf(f, "On base `%s`, bloat-o-meter %s -> %s: %lld bytes (this report's base: see \"What it saves\").\n\n",
-			report_str(meta, "base"), report_str(z, "from"),
-			report_str(z, "to"), num(json_object_get(z,
-			"bloat_o_meter"), "total"));
-	}
 	table(r, meta, f);
 	said(r, meta, f, "silent", "### Silent: runs, and does not do what it asked");
 	said(r, meta, f, "loud", "### Loud: the call refused and what the program said");

@@ -7,7 +7,7 @@ GOLDEN := report/golden/$(ARCH)/$(KVER)/$(BASE).json
 $(OUT)/sizes/.ok: $(foreach v,$(KERNELS),$(call KOBJ,$(v))/.build.ok) \
 		report/measure-sizes.sh
 	$(Q)$(call progress,sizes)
-	$(Q)report/measure-sizes.sh $(KSRC) $(B)/$(BASE) $(KIMAGE) $(OUT)/sizes \
+	$(Q)report/measure-sizes.sh $(KSRC) $(B)/$(KBASE) $(KIMAGE) $(OUT)/sizes \
 		$(PAIRS)
 	$(Q)touch $@
 
@@ -47,7 +47,7 @@ $(HOST_RUNS) &: $(B)/probe/muprobe $(B)/murun/murun $(B)/initramfs.cpio \
 endif
 endif
 
-REPORT_ARGS = --out $(OUT) --build $(B)/$(BASE) \
+REPORT_ARGS = --out $(OUT) --build $(B)/$(KBASE) \
 	--sizes $(OUT)/sizes --dest $(OUT) --base $(BASE) \
 	--arch $(ARCH) --kver $(KVER) --package $(PKG_VERSION) \
 	--lost $(OUT)/lost-syscalls.tsv --absent $(OUT)/absent-syscalls.tsv \

@@ -106,7 +106,6 @@ static const struct {
 	{ "applications_runs.?import_scan.?files.*.?calls.[]", S },
 	{ "applications_runs.?import_scan.?files.*.?package", S },
 	{ "applications_runs.?import_scan.?folders.[]", S },
-	{ "applications_runs.?sizes.?bloat_o_meter.?total", I },
 	{ "emulation.?reason", S },
 	{ "emulation.?verdicts.*", S },
 	{ "emulation.?not_reproduced.[].*", S },

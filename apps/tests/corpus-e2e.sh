@@ -1,5 +1,5 @@
 #!/bin/sh
-# The corpus as the guests of one kernel version ran it (make BASE=net):
+# The corpus as the guests of one kernel version ran it (make BASE=corpus):
 # every run complete, to its end line, every daemon stopped; at least 25
 # programs and 10 daemons; stock Linux (multiuser) runs every one of them
 # as its corpus file says Linux does; plain MULTIUSER=n lets none of them

@@ -113,7 +113,7 @@ def markdown(atlas):
     out = ['# Atlas: options that remove ABI, %s %s' % (atlas['arch'],
                                                       atlas['kver']), '',
            'Each option turned off alone against the baseline (BASE=atlas: '
-           'tiny, loopback networking and every option below on).  '
+           'tiny (loopback networking included) and every option below on).  '
            '*Silent*: a probe whose call succeeds without what Linux does; '
            '*loud*: one that fails; *ABI lost*: syscalls lost plus probes '
            'changed.  Each row was measured by the command in its report.',

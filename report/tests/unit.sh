@@ -356,7 +356,7 @@ corpus() { # CASE DEST
 	"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
 		--dest "$2" --base tiny --arch x86_64 --kver 6.1 \
 		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
-		--corpus "$fx/$1" --corpus-base net multiuser nomultiuser
+		--corpus "$fx/$1" --corpus-base corpus multiuser nomultiuser
 }
 corpus corpus "$work/corpus"
 r=$work/corpus/report.json
