@@ -135,6 +135,10 @@ base_debian_timeout := 600
 base_debian_frags := base-tiny base-debian
 base_debian_image := debian
 base_debian_memory := 1G
+# systemd logs to the kernel's buffer, where the guest reads why a unit
+# failed: on MULTIUSER=n journald never starts, and what systemd sent
+# to its socket before that is lost.
+base_debian_cmdline := systemd.log_target=kmsg
 base_debian_pairs := multiuser:nomultiuser
 # atlas: tiny plus every option that removes ABI turned on (report/atlas/),
 # the baseline (variant multiuser) that make atlas turns each of them off
@@ -161,6 +165,7 @@ GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
 NATIVE := $(filter $(shell uname -m),$(arch_$(ARCH)_uname))
 GUEST_ACCEL = $(if $(NATIVE),$(ACCEL),tcg)
 GUEST_ENV = MU_GUEST_MEM=$(GUEST_MEM) MU_MACHINE='$(arch_$(ARCH)_machine)' \
+	MU_CMDLINE='$(base_$(BASE)_cmdline)' \
 	MU_CONSOLE=$(arch_$(ARCH)_console) MU_RESULTS=$(arch_$(ARCH)_results)
 $(if $(BASE_TARGET),,$(error BASE=$(BASE) is not in the base table (tiny, tiny64, defconfig, corpus, debian, atlas)))
 

@@ -7,6 +7,7 @@
 # MU_MACHINE, MU_CONSOLE, MU_RESULTS: the architecture's machine, console and
 # second channel (default: a PC, ttyS0, ttyS1; a channel named hvc* is a
 # virtio console, for machines with one UART)
+# MU_CMDLINE: words added to the kernel's command line (the base's)
 #
 # ACCEL is kvm, tcg or auto.  auto trusts KVM only after a short test boot
 # has ended by itself: on some hosts /dev/kvm exists but guests hang.  The
@@ -72,7 +73,7 @@ fi
 rm -rf "$out" "$out.failed" "$out.tmp"
 mkdir -p "$out.tmp"
 rc=0
-run_qemu "$accel" "$out.tmp" "$timeout" "" || rc=$?
+run_qemu "$accel" "$out.tmp" "$timeout" "${MU_CMDLINE:-}" || rc=$?
 mv "$out.tmp" "$out.failed"
 echo "$accel" >"$out.failed/accel"
 [ $rc -ne 124 ] && [ $rc -ne 137 ] ||

@@ -74,7 +74,7 @@ cp -R "$overlay/." "$root/"
 # the root to run its update-rc.d (a program of the guest's architecture)
 # for the init scripts, which systemd does not read beside a unit.
 units=$(sed -n 's/^enable[[:space:]]\+//p' "$list" | tr ' \t' '\n\n' | sed '/^$/d')
-units="$units muprobe-collect.service ssh-hostkeys.service"
+units="$units ssh-hostkeys.service"
 # shellcheck disable=SC2086 # unit names, no spaces
 SYSTEMCTL_SKIP_SYSV=1 systemctl --root="$root" --quiet enable $units >"$out.enable.log" 2>&1 || {
 	cat "$out.enable.log" >&2
@@ -89,14 +89,16 @@ sed -n 's/^alternative[[:space:]]\+//p' "$list" | while read -r link name path; 
 	ln -sfn "$path" "$root/etc/alternatives/$name"
 	ln -sfn "/etc/alternatives/$name" "$root$link"
 done
-ln -s /lib/systemd/systemd "$root/init"
+ln -s /usr/lib/muprobe/debian-init "$root/init"
 
 # The cpio list: every entry with its owner and mode, console first (the
-# kernel opens it for init's standard streams).
+# kernel opens it for init's standard streams), /dev/null for the shell
+# that starts the collector in the background (devtmpfs comes later).
 find "$root" -exec touch -h -d @0 {} +
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "nod /dev/null 0666 0 0 c 1 3"
 	(cd "$root" && find . -mindepth 1 ! -path ./dev ! -path './dev/*' \
 		-printf '%p\t%y\t%m\t%U\t%G\t%l\n' | LC_ALL=C sort -t '	' -k1,1) |
 	while IFS='	' read -r p y m u g l; do

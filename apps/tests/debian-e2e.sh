@@ -2,8 +2,9 @@
 # The Debian boots, as the guests reported them: stock Linux (multiuser)
 # reaches its default target with no failed unit, runs dbus and
 # timesyncd as users of their own and logs root and alice in over ssh as
-# themselves; a MULTIUSER=n variant runs every process as uid 0, and
-# whatever login it grants is root's.  Each run must be complete: both
+# themselves; a MULTIUSER=n variant runs every process as uid 0, is not
+# "running" when its units run nothing, says why each failed unit failed,
+# and whatever login it grants is root's.  Each run must be complete: both
 # lines of the frame and the KTAP plan met.
 #
 # usage: debian-e2e.sh OUT_DIR VARIANT...   (the first is stock Linux)
@@ -41,9 +42,17 @@ check "$mu: root logs in over ssh as root" \
 	'obs "$mu" login.root output | grep -q "^uid=0(root) "'
 check "$mu: alice logs in over ssh as alice" \
 	'obs "$mu" login.alice output | grep -q "^uid=1000(alice) "'
+# failed VARIANT: the units that failed
+failed() { "$sec" "$out/$1/results.txt" debian | sed -n 's|^# \([^ ]*\) active=failed$|\1|p'; }
 for v in "$@"; do
 	check "$v: every process runs as uid 0 (MULTIUSER=n)" \
-		'[ -n "$(procs "$v")" ] && ! procs "$v" | grep -v " uid=0,0,0,0 gid=0,0,0,0 "'
+		'! procs "$v" | grep -v " uid=0,0,0,0 gid=0,0,0,0 "'
+	# A boot whose units run nothing (plain MULTIUSER=n: systemd
+	# starts no unit) must not pass for a running system.
+	check "$v: a boot with no process under a unit is not running" \
+		'[ -n "$(procs "$v")" ] || [ "$(obs "$v" boot state)" != running ]'
+	check "$v: each failed unit says why" \
+		'(for u in $(failed "$v"); do [ -n "$(obs "$v" "$u" error)" ] || exit 1; done)'
 	for u in root alice; do
 		o=$(obs "$v" "login.$u" output)
 		check "$v: a login as $u, if granted, is root's" \
