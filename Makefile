@@ -384,7 +384,7 @@ CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	atlas-unit
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
-	compat-e2e strict-e2e app-e2e \
+	compat-e2e strict-e2e app-e2e report-incomplete \
 	corpus-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions arches install
@@ -407,7 +407,8 @@ BISECT_KVERS ?= $(lastword $(KVERS))
 # the oldest, the rest on the newest, which bisects: the two x86_64 pairs,
 # the longest of make check, then end together.  make builds and reports
 # every version; make KVER=X check-NAME runs any of them on another.
-TOOL_CHECKS_NEWEST := boot-faults initramfs-repro report-emulation report-html lava
+TOOL_CHECKS_NEWEST := boot-faults report-incomplete initramfs-repro report-emulation \
+	report-html lava
 TOOL_CHECKS_OLDEST := app-e2e corpus-e2e
 PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
 	$(if $(filter $(KVER),$(lastword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_NEWEST)) \
@@ -651,8 +652,8 @@ $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio ini
 	$(Q)$$(call progress,boot $(1))
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
 		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(GUEST_ACCEL) $(QEMU) \
-		$(BA)/accel
-	$(Q)$$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
+		$(BA)/accel $$(if $$(REPORT_FAILED_BOOTS),|| { echo "boot: $(1): the report shows it incomplete" >&2; exit 0; })
+	$(Q)[ ! -e $$@ ] || $$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 
@@ -806,7 +807,8 @@ CORPUS_OUT := out/$(ARCH)/$(KVER)/$(CORPUS_BASE)
 # first, so that two makes never build one object folder at once.
 $(CORPUS_OUT)/corpus.ok: FORCE $(if $(filter $(KBASE),$(base_$(CORPUS_BASE)_kernels)),\
 		$(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok))
-	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) $@
+	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) \
+		$(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1) $@
 corpus: $(CORPUS_OUT)/corpus.ok
 .PHONY: corpus
 endif
@@ -834,7 +836,8 @@ check-debian-e2e: debian
 ifneq ($(DEBIAN_BASE),)
 DEBIAN_OUT := out/$(ARCH)/$(KVER)/$(DEBIAN_BASE)
 $(DEBIAN_OUT)/debian.ok: FORCE
-	$(Q)$(MAKE) --no-print-directory BASE=$(DEBIAN_BASE) $@
+	$(Q)$(MAKE) --no-print-directory BASE=$(DEBIAN_BASE) \
+		$(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1) $@
 endif
 
 # ---- LAVA -------------------------------------------------------------------
@@ -1125,6 +1128,11 @@ check-report-emulation: $(OUT)/report.json
 check-report-html: $(OUT)/report.json
 	$(Q)report/tests/screenshot.sh $(OUT)/report.html $(T)/report.png
 	$(Q)report/tests/html.sh $(OUT)/report.md $(OUT)/report.html
+
+# make report with every guest timing out, in a folder of its own.
+check-report-incomplete: $(MU)/.build.ok $(NOMU)/.build.ok $(MUREPORT)
+	$(Q)report/tests/incomplete.sh "$(MAKE) --no-print-directory" \
+		$(ABS)/$(T)/incomplete $(MUREPORT)
 
 check-boot-faults: $(NOMU)/.build.ok $(B)/gen_init_cpio
 	$(Q)initramfs/tests/faults.sh $(ABS)/$(B)/gen_init_cpio $(NOMU)/$(KIMAGE) $(ABS)/$(B) $(QEMU)

@@ -21,6 +21,8 @@ variant=$1 kernel=$2 initrd=$3 out=$4 timeout=$5 accel=$6 qemu=$7
 
 fail() {
 	echo "boot: $variant: $1" >&2
+	# The report names it too (mureport reads VARIANT.failed/reason).
+	[ ! -d "$out.failed" ] || echo "$1" >"$out.failed/reason"
 	if [ -s "$out.failed/console.log" ]; then
 		echo "--- console tail ($out.failed/console.log) ---" >&2
 		tr -d '\r' <"$out.failed/console.log" | tail -n 15 >&2

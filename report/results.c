@@ -313,13 +313,27 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 	f = fopen(path, "r");
 	if (!f) {
 		struct stat st;
+		char why[256] = "";
+		FILE *rf;
 
 		snprintf(path, sizeof(path), "%s/%s.failed", out_dir, variant);
 		snprintf(shown, sizeof(shown), "%s.failed", variant);
-		incomplete(r, stat(path, &st) ?
-			   "no results: %s was not booted" :
-			   "the guest run failed; evidence in %s", stat(path, &st) ?
-			   variant : shown);
+		if (stat(path, &st)) {
+			incomplete(r, "no results: %s was not booted", variant);
+			return r;
+		}
+		/* The runner's one line, when it left one. */
+		snprintf(path, sizeof(path), "%s/%s.failed/reason", out_dir,
+			 variant);
+		rf = fopen(path, "r");
+		if (rf) {
+			if (fgets(why, sizeof(why), rf))
+				why[strcspn(why, "\n")] = '\0';
+			fclose(rf);
+		}
+		snprintf(path, sizeof(path), "the guest run failed%s%s; evidence in %s",
+			 *why ? ": " : "", why, shown);
+		incomplete(r, "%s", path);
 		return r;
 	}
 	while ((n = getline(&line, &cap, f)) > 0) {
