@@ -624,6 +624,10 @@ $(B)/.patch.ok: $(SERIES_DIR)/series $(PATCHES) kernel-patch/apply-series.sh $(B
 # ---- per-variant configure and build ----------------------------------------
 # The atlas's off-OPTION variants start from its baseline's objects.
 seed_of = $(if $(filter 1,$(SEED)),$(filter $(or $(seed_$(1)),$(if $(filter off-%,$(1)),multiuser)),$(VARIANTS)))
+# Under a report (report/report.mk): what ends a failed boot's recipe so
+# that make goes on, and what passes that on to another base's make.
+report_failed_boot = $(if $(REPORT_FAILED_BOOTS),|| { echo "boot: $(1): the report shows it incomplete" >&2; exit 0; })
+report_failed_boots_arg = $(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1)
 define variant_rules
 $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
@@ -652,7 +656,7 @@ $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio ini
 	$(Q)$$(call progress,boot $(1))
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
 		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(GUEST_ACCEL) $(QEMU) \
-		$(BA)/accel $$(if $$(REPORT_FAILED_BOOTS),|| { echo "boot: $(1): the report shows it incomplete" >&2; exit 0; })
+		$(BA)/accel $$(call report_failed_boot,$(1))
 	$(Q)[ ! -e $$@ ] || $$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
@@ -808,7 +812,7 @@ CORPUS_OUT := out/$(ARCH)/$(KVER)/$(CORPUS_BASE)
 $(CORPUS_OUT)/corpus.ok: FORCE $(if $(filter $(KBASE),$(base_$(CORPUS_BASE)_kernels)),\
 		$(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok))
 	$(Q)$(MAKE) --no-print-directory BASE=$(CORPUS_BASE) \
-		$(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1) $@
+		$(report_failed_boots_arg) $@
 corpus: $(CORPUS_OUT)/corpus.ok
 .PHONY: corpus
 endif
@@ -837,7 +841,7 @@ ifneq ($(DEBIAN_BASE),)
 DEBIAN_OUT := out/$(ARCH)/$(KVER)/$(DEBIAN_BASE)
 $(DEBIAN_OUT)/debian.ok: FORCE
 	$(Q)$(MAKE) --no-print-directory BASE=$(DEBIAN_BASE) \
-		$(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1) $@
+		$(report_failed_boots_arg) $@
 endif
 
 # ---- LAVA -------------------------------------------------------------------

@@ -34,8 +34,7 @@ $(OUT)/corpus/%/results.txt: $(ATLAS)/%/.build.ok $(B)/corpus.cpio initramfs/boo
 	$(Q)$(call progress,boot $* with the corpus)
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $* $(ATLAS)/$*/$(KIMAGE) \
 		$(B)/corpus.cpio $(OUT)/corpus/$* $(BOOT_TIMEOUT) $(GUEST_ACCEL) \
-		$(QEMU) $(BA)/accel $(if $(REPORT_FAILED_BOOTS),|| { \
-		echo "boot: $* with the corpus: the report shows it incomplete" >&2; exit 0; })
+		$(QEMU) $(BA)/accel $(call report_failed_boot,$* with the corpus)
 $(OUT)/%/sizes/.ok: $(ATLAS)/multiuser/.build.ok $(ATLAS)/%/.build.ok report/measure-sizes.sh
 	$(Q)report/measure-sizes.sh $(KSRC) $(ATLAS) $(KIMAGE) $(OUT)/$*/sizes multiuser:$*
 	$(Q)touch $@
