@@ -238,7 +238,7 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(ARCH_DEBS) 
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
 	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin sparse \
-	man-db groff-base bsdextrautils
+	man-db groff-base bsdextrautils time
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
 # and when, and ccache could never hit twice.
@@ -416,12 +416,17 @@ PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect)
 	$(ARCH_CHECKS))
 
 # One check: "ok NAME" or "not ok NAME"; the loop's tally is in $$pass/$$fail.
+# Each line ends with what the check cost, wall and CPU (its make and every
+# process under it): where make check's time goes, from its own log.
 run_check = $(call progress,check $(2)); \
-	if $(MAKE) --no-print-directory $(1) check-$(3); then \
-		pass=$$((pass + 1)); echo "ok $(2)"; \
+	tf=$$(mktemp); \
+	if /usr/bin/time -q -f '%e %U %S' -o $$tf $(MAKE) --no-print-directory $(1) check-$(3); then \
+		pass=$$((pass + 1)); echo "ok $(2) $$(tail -n 1 $$tf | $(check_cost))"; \
 	else \
-		fail=$$((fail + 1)); failed="$$failed $(2)"; echo "not ok $(2)"; \
-	fi
+		fail=$$((fail + 1)); failed="$$failed $(2)"; \
+		echo "not ok $(2) $$(tail -n 1 $$tf | $(check_cost))"; \
+	fi; rm -f $$tf
+check_cost = awk '{ printf "\# %.0f s, %.0f CPU-s", $$1, $$2 + $$3 }'
 check_tally = $(call progress,check done); \
 	[ -z "$$failed" ] || echo "failed:$$failed"; \
 	echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
@@ -534,7 +539,7 @@ check:
 		l=$(BUILD)/check-$${p%/*}-$${p#*/}.log; \
 		pass=$$((pass + $$(grep -c "^ok $$p/" $$l))); \
 		fail=$$((fail + $$(grep -c "^not ok $$p/" $$l))); \
-		failed="$$failed $$(sed -n 's/^not ok //p' $$l | tr '\n' ' ')"; \
+		failed="$$failed $$(sed -n 's/^not ok \([^ ]*\).*/\1/p' $$l | tr '\n' ' ')"; \
 		grep -q '^[0-9]* passed, [0-9]* failed$$' $$l || \
 			{ fail=$$((fail + 1)); failed="$$failed $$p/unfinished"; }; \
 	done; \
@@ -622,6 +627,22 @@ $(B)/.patch.ok: $(SERIES_DIR)/series $(PATCHES) kernel-patch/apply-series.sh $(B
 	$(Q)touch $@
 
 # ---- per-variant configure and build ----------------------------------------
+# The base target's configuration (tinyconfig, defconfig) of this tree and
+# architecture, made once: each variant of each base on it starts from a
+# copy.  A tinyconfig is three kconfig runs, each shelling out to the
+# compiler about ninety times: made per variant, it was 14 of a variant's
+# 22 CPU-seconds of configuring (docs/performance.md).
+BASE_CONFIG = $(B)/kconfig/$(BASE_TARGET).config
+$(B)/kconfig/%.config: $(B)/.patch.ok
+	$(Q)$(call progress,config $* (the start of every variant))
+	$(Q)rm -rf $(B)/kconfig/$* && mkdir -p $(B)/kconfig/$*
+	$(Q)$(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(MAKE) -C $(KSRC) \
+		O=$(ABS)/$(B)/kconfig/$* ARCH=$(KARCH) $* >$(B)/kconfig/$*.log 2>&1 || { \
+		tail -n 20 $(B)/kconfig/$*.log; \
+		echo "config: 'make $*' failed; see $(B)/kconfig/$*.log" >&2; exit 1; }
+	$(Q)cp $(B)/kconfig/$*/.config $@.tmp && mv $@.tmp $@
+.PRECIOUS: $(B)/kconfig/%.config
+
 # The atlas's off-OPTION variants start from its baseline's objects.
 seed_of = $(if $(filter 1,$(SEED)),$(filter $(or $(seed_$(1)),$(if $(filter off-%,$(1)),multiuser)),$(VARIANTS)))
 # Under a report (report/report.mk): what ends a failed boot's recipe so
@@ -629,7 +650,7 @@ seed_of = $(if $(filter 1,$(SEED)),$(filter $(or $(seed_$(1)),$(if $(filter off-
 report_failed_boot = $(if $(REPORT_FAILED_BOOTS),|| { echo "boot: $(1): the report shows it incomplete" >&2; exit 0; })
 report_failed_boots_arg = $(if $(REPORT_FAILED_BOOTS),REPORT_FAILED_BOOTS=1)
 define variant_rules
-$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
+$(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_CONFIG) $(BASE_FRAG) $(call frag_of,$(1)) kernel-patch/kconfig-variant.sh $(if $(call seed_of,$(1)),| $(call KOBJ,$(call seed_of,$(1)))/.build.ok)
 	$(Q)$$(call progress,config $(1) (base $(BASE)))
 	$(Q)$(if $(call seed_of,$(1)),if [ ! -e $(call KOBJ,$(1))/vmlinux ]; then \
 		kernel-patch/seed-objdir.sh $(ABS)/$(call KOBJ,$(call seed_of,$(1))) \
@@ -637,7 +658,7 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_FRAG) $(call frag_of,$(1)) k
 	fi)
 	$(Q)$(KENV) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(if $(filter off-%,$(1)),\
 		MU_FALLOUT=$(ABS)/$(call KOBJ,$(1))/fallout.txt) kernel-patch/kconfig-variant.sh $(KSRC) \
-		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(BASE_TARGET) \
+		$(ABS)/$(call KOBJ,$(1)) $(KARCH) $(ABS)/$(BASE_CONFIG) \
 		$(ABS)/$(call KOBJ,$(1))/config.log \
 		$(addprefix $(ABS)/,$(BASE_FRAG)) $(ABS)/$(call frag_of,$(1))
 
@@ -944,8 +965,9 @@ check-probe-cli: $(B)/probe/muprobe
 check-patch-apply:
 	$(Q)kernel-patch/tests/apply-series.sh $(ABS)/$(T)/apply-series
 
-check-kconfig-verify: $(B)/.patch.ok
-	$(Q)$(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) $(ABS)/$(T)/kconfig
+check-kconfig-verify: $(B)/kconfig/defconfig.config
+	$(Q)$(if $(CROSS),CROSS_COMPILE=$(CROSS)) kernel-patch/tests/kconfig-verify.sh $(ABS)/$(KSRC) $(KARCH) \
+		$(ABS)/$(T)/kconfig $(ABS)/$<
 
 check-initramfs-repro: $(B)/initramfs.cpio $(if $(CORPUS_BASE),$(B)/corpus.cpio)
 	$(Q)$(IMAGE_ENV) initramfs/tests/repro.sh $(B)/gen_init_cpio $(B) $(B)/initramfs.cpio $(IMAGE_LISTS)

@@ -1,9 +1,12 @@
 #!/bin/sh
 # Configure one kernel variant out of tree and prove the result.
 #
-# usage: kconfig-variant.sh SRCTREE OBJDIR ARCH BASE_TARGET LOG FRAGMENT...
+# usage: kconfig-variant.sh SRCTREE OBJDIR ARCH BASE LOG FRAGMENT...
 #
-# The base target (tinyconfig, defconfig) is applied first, the fragments are
+# BASE is a kbuild target (tinyconfig, defconfig) or, with a '/', the
+# .config one made, which is copied: make runs the target once per tree
+# and every variant starts from that.
+# The base (tinyconfig, defconfig) is applied first, the fragments are
 # merged with the kernel's own merge_config.sh, olddefconfig resolves the rest.
 # olddefconfig drops any symbol whose dependencies are unmet without a word
 # (MULTIUSER comes back on without EXPERT=y), so every line a fragment asked
@@ -22,7 +25,10 @@ kmake() {
 	}
 }
 : >"$log"
-kmake "$target"
+case $target in
+*/*) cp "$target" "$obj/.config" ;;
+*) kmake "$target" ;;
+esac
 KCONFIG_CONFIG="$obj/.config" "$src/scripts/kconfig/merge_config.sh" -m \
 	-O "$obj" "$obj/.config" "$@" >>"$log" 2>&1 || {
 	echo "config: merge_config.sh failed in $obj; see $log" >&2

@@ -5,16 +5,17 @@
 # the defconfig base (tinyconfig turns EXPERT on by itself), with EXPERT
 # turned off outright: riscv's defconfig sets it.
 #
-# usage: kconfig-verify.sh SRCTREE ARCH WORKDIR
+# usage: kconfig-verify.sh SRCTREE ARCH WORKDIR [BASE]
+#   BASE  the defconfig target, or the .config make made of it
 set -eu
-src=$1 arch=$2 work=$3
+src=$1 arch=$2 work=$3 base=${4:-defconfig}
 here=$(dirname "$0")
 rm -rf "$work" && mkdir -p "$work"
 {
 	grep -v '^CONFIG_EXPERT=' "$here/../config/base-defconfig.config"
 	echo '# CONFIG_EXPERT is not set'
 } >"$work/no-expert.config"
-if "$here/../kconfig-variant.sh" "$src" "$work/obj" "$arch" defconfig \
+if "$here/../kconfig-variant.sh" "$src" "$work/obj" "$arch" "$base" \
 	"$work/log" "$work/no-expert.config" "$here/../config/nomultiuser.config" \
 	2>"$work/err"; then
 	echo "FAIL: config without EXPERT=y was accepted" >&2
