@@ -29,6 +29,7 @@ static void usage(FILE *f)
 	      "                      [--corpus DIR --corpus-base NAME]  (apps/corpus runs)\n"
 	      "                      [--scan FILE]        (import-scan.py --json)\n"
 	      "                      [--debian DIR]       (apps/debian boots: DIR/VARIANT)\n"
+	      "                      [--debian-variants V1,V2...]  (those it boots; all)\n"
 	      "                      [--kunit DIR]        (kunit.py --json: DIR/CONFIG.json)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
@@ -140,6 +141,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--corpus-base", offsetof(struct build_args, corpus_base) },
 		{ "--scan", offsetof(struct build_args, scan_file) },
 		{ "--debian", offsetof(struct build_args, debian_dir) },
+		{ "--debian-variants", offsetof(struct build_args, debian_variants) },
 		{ "--kunit", offsetof(struct build_args, kunit_dir) },
 	};
 	size_t i;

@@ -19,6 +19,7 @@ struct build_args {
 	const char *corpus_base;	/* the base they booted */
 	const char *scan_file;	/* apps/import-scan.py --json of the guest */
 	const char *debian_dir;	/* the Debian boots: DIR/VARIANT/results.txt */
+	const char *debian_variants;	/* V1,V2,...: those booted (all) */
 	const char *kunit_dir;	/* kunit.py --json results: DIR/CONFIG.json */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;

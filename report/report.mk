@@ -55,7 +55,8 @@ REPORT_ARGS = --out $(OUT) --build $(B)/$(KBASE) \
 	$(if $(CORPUS_BASE),--corpus $(CORPUS_OUT) \
 		--corpus-base $(CORPUS_BASE) \
 		--scan $(CORPUS_OUT)/import-scan.json) \
-	$(if $(DEBIAN_BASE),--debian $(DEBIAN_OUT)) \
+	$(if $(DEBIAN_BASE),--debian $(DEBIAN_OUT) \
+		--debian-variants $(subst $(space),$(comma),$(strip $(DEBIAN_VARIANTS)))) \
 	$(foreach p,$(PAIRS),--pair $(p)) $(VARIANTS)
 # What the report is built from, rewritten only when it changes: a report
 # made with CORPUS_ARCHS or VARIANTS of another run is never kept.
