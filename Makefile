@@ -140,7 +140,11 @@ base_debian_memory := 1G
 # A unit's start waits for it as long as the guest may run, not systemd's
 # 90 s: under TCG beside make check's builds a slow start is not a failure,
 # and a unit that fails then fails the same way on every run.
-base_debian_cmdline := systemd.log_target=kmsg systemd.default_timeout_start_sec=600
+# Every line systemd writes to the kernel's buffer is kept: not rate
+# limited (printk.devkmsg=on; which lines the limit dropped depended on
+# timing) and not overwritten (log_buf_len).
+base_debian_cmdline := systemd.log_target=kmsg systemd.default_timeout_start_sec=600 \
+	printk.devkmsg=on log_buf_len=1M
 base_debian_pairs := multiuser:nomultiuser
 # atlas: tiny plus every option that removes ABI turned on (report/atlas/),
 # the baseline (variant multiuser) that make atlas turns each of them off
@@ -677,7 +681,8 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)touch $$@
 	$(Q)$$(call progress,built $(1): $$$$(stat -c %s $(call KOBJ,$(1))/$(KIMAGE)) bytes)
 
-$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio initramfs/boot-guest.sh
+$(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio initramfs/boot-guest.sh \
+		$(OUT)/guest.args
 	$(Q)$$(call progress,boot $(1))
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $(1) $(call KOBJ,$(1))/$(KIMAGE) \
 		$(B)/$(BASE_IMAGE).cpio $(OUT)/$(1) $(BOOT_TIMEOUT) $(GUEST_ACCEL) $(QEMU) \
@@ -685,6 +690,13 @@ $(OUT)/$(1)/results.txt: $(call KOBJ,$(1))/.build.ok $(B)/$(BASE_IMAGE).cpio ini
 	$(Q)[ ! -e $$@ ] || $$(call progress,booted $(1) ($$$$(cat $(OUT)/$(1)/accel)): $$$$(grep -c '' $$@) result lines)
 endef
 $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
+# How this base's guests are started (memory, machine, command line,
+# timeout), rewritten only when it changes: a guest booted otherwise is
+# booted again, never kept.
+$(OUT)/guest.args: FORCE
+	$(Q)mkdir -p $(@D)
+	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.tmp; \
+		cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
 $(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
 	$(Q)kernel-patch/derive-control.sh $(call KOBJ,multiuser)/.config \

@@ -436,6 +436,25 @@ check "debian: a slower boot alone is volatile (exit 0)" \
 debian debian "$work/debian2"
 check "debian: the same results give the same bytes" \
 	'cmp -s $work/debian/report.json $work/debian2/report.json && cmp -s $work/debian/report.md $work/debian2/report.md'
+# --debian-variants: the variants Debian booted, which may be fewer than
+# the report's; one named there and never booted is incomplete, named.
+debianv() { # LIST DEST
+	mkdir -p "$2"
+	"$mr" build --out "$fx/good" --build "$fx/build" --sizes "$fx/none" \
+		--dest "$2" --base tiny --arch x86_64 --kver 6.12 \
+		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
+		--debian "$fx/debian" --debian-variants "$1" multiuser nomultiuser
+}
+debianv multiuser,nomultiuser "$work/debianv"
+check "debian: --debian-variants naming the report's variants changes nothing" \
+	'cmp -s $work/debian/report.json $work/debianv/report.json'
+debianv multiuser "$work/debianv1"
+check "debian: --debian-variants multiuser reports that boot alone" \
+	'[ "$(q $work/debianv1/report.json "[x[\"name\"] for x in r[\"debian_runs\"][\"runs\"]]")" = "['"'"'multiuser'"'"']" ]'
+debianv multiuser,nomultiuser-strict "$work/debianv2"
+"$mr" complete "$work/debianv2/report.json" 2>"$work/err" && rc=0 || rc=$?
+check "debian: a variant named but never booted is incomplete, named" \
+	'[ $rc -eq 1 ] && grep -q "Debian boot nomultiuser-strict is incomplete: no results" "$work/err"'
 # The same corpus report as another architecture's, its build host never
 # having run the programs: not a change of behaviour.
 python3 -c "
