@@ -698,8 +698,8 @@ $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 # booted again, never kept.
 $(OUT)/guest.args: FORCE
 	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.tmp; \
-		cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.$$$$; \
+		cmp -s $@.$$$$ $@ && rm $@.$$$$ || mv $@.$$$$ $@
 
 $(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
 	$(Q)kernel-patch/derive-control.sh $(call KOBJ,multiuser)/.config \
