@@ -62,9 +62,11 @@ arch_arm64_uname := aarch64
 arch_arm64_multiarch := aarch64-linux-gnu
 arch_arm64_kunit_add :=
 # The board make lava's board job names (a lab's LAVA_DEVICE_TYPE wins):
-# a Raspberry Pi 4, U-Boot booting the uncompressed Image.
+# a Raspberry Pi 4, U-Boot booting the uncompressed Image with the device
+# tree built from the same tree (kbuild's target for it, beside the job).
 arch_arm64_lava_board := bcm2711-rpi-4-b
 arch_arm64_lava_kernel_type := image
+arch_arm64_lava_dtb := broadcom/bcm2711-rpi-4-b.dtb
 # What runs on the build host (the probe's own tests, murun, host runs)
 # and what does not depend on the architecture (the series' text, mails,
 # the audit) is checked on x86_64.
@@ -695,8 +697,8 @@ $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 # booted again, never kept.
 $(OUT)/guest.args: FORCE
 	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.tmp; \
-		cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.$$$$; \
+		cmp -s $@.$$$$ $@ && rm $@.$$$$ || mv $@.$$$$ $@
 
 $(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
 	$(Q)kernel-patch/derive-control.sh $(call KOBJ,multiuser)/.config \
@@ -890,6 +892,9 @@ endif
 LAVA_OUT := $(OUT)/lava
 LAVA_IN := $(wildcard initramfs/lava/*.in) initramfs/lava/render.sh
 LAVA_DEV := $(LAVA_OUT)/device-qemu.yaml
+# The board's device tree, under arch/KARCH/boot/dts/ (a lab's LAVA_DTB_PATH
+# wins; empty: none).
+LAVA_DTB_PATH ?= $(arch_$(ARCH)_lava_dtb)
 KUNIT_PY := $(KSRC)/tools/testing/kunit/kunit.py
 # The series' KUnit results (check-kunit), which the report shows.
 KUNIT_OUT := out/$(ARCH)/$(KVER)/kunit
@@ -899,7 +904,11 @@ $(LAVA_OUT)/%/job-qemu.yaml: $(OUT)/%/results.txt $(LAVA_IN)
 	$(Q)$(call progress,lava jobs $*)
 	$(Q)mkdir -p $(@D)
 	$(Q)cp $(call KOBJ,$*)/$(KIMAGE) $(B)/initramfs.cpio $(@D)/
+	$(Q)$(if $(LAVA_DTB_PATH),$(call KMAKE,$*) $(LAVA_DTB_PATH) >$(@D)/dtb.log 2>&1 || { \
+		cat $(@D)/dtb.log; echo "lava: $*: cannot build $(LAVA_DTB_PATH)" >&2; exit 1; }; \
+		rm -f $(@D)/dtb.log; cp $(call KOBJ,$*)/arch/$(KARCH)/boot/dts/$(LAVA_DTB_PATH) $(@D)/)
 	$(Q)LAVA_QEMU_ARCH=$(arch_$(ARCH)_deb) LAVA_CONSOLE=$(arch_$(ARCH)_console) \
+		LAVA_DTB=$(notdir $(LAVA_DTB_PATH)) \
 		LAVA_DEVICE_TYPE=$(or $(LAVA_DEVICE_TYPE),$(arch_$(ARCH)_lava_board)) \
 		LAVA_ARCH=$(or $(LAVA_ARCH),$(if $(arch_$(ARCH)_lava_board),$(arch_$(ARCH)_deb))) \
 		LAVA_KERNEL_TYPE=$(or $(LAVA_KERNEL_TYPE),$(arch_$(ARCH)_lava_kernel_type)) \
@@ -1154,6 +1163,7 @@ check-lava-names: | deps
 check-lava: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json) \
 		$(OUT)/report.json lava
 	$(Q)MU_LAVA_BOARD=$(or $(arch_$(ARCH)_lava_board),REPLACE-device-type) \
+		MU_LAVA_DTB=$(notdir $(LAVA_DTB_PATH)) \
 		MU_LAVA_ARCH=$(arch_$(ARCH)_deb) MU_KERNEL=$(notdir $(KIMAGE)) \
 		MU_LAVA_KTYPE=$(or $(arch_$(ARCH)_lava_kernel_type),zimage) \
 		initramfs/tests/lava.sh $(OUT) $(KUNIT_PY) $(LAVA_RUN) -- $(VARIANTS)

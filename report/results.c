@@ -5,6 +5,7 @@
  * inside carries observations as "# <id> <key>=<value>".
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,15 +13,19 @@
 
 #include "results.h"
 
-static void incomplete(json_t *r, const char *fmt, const char *arg)
+static void __attribute__((format(printf, 2, 3)))
+incomplete(json_t *r, const char *fmt, ...)
 {
 	char buf[512];
+	va_list ap;
 
 	/* The first reason is the one that explains the rest. */
 	if (!strcmp(json_string_value(json_object_get(r, "status")),
 		    "incomplete"))
 		return;
-	snprintf(buf, sizeof(buf), fmt, arg);
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
 	json_object_set_new(r, "status", json_string("incomplete"));
 	json_object_set_new(r, "reason", json_string(buf));
 }
@@ -331,9 +336,8 @@ json_t *results_load(const char *out_dir, const char *variant, int want)
 				why[strcspn(why, "\n")] = '\0';
 			fclose(rf);
 		}
-		snprintf(path, sizeof(path), "the guest run failed%s%s; evidence in %s",
-			 *why ? ": " : "", why, shown);
-		incomplete(r, "%s", path);
+		incomplete(r, "the guest run failed%s%s; evidence in %s",
+			   *why ? ": " : "", why, shown);
 		return r;
 	}
 	while ((n = getline(&line, &cap, f)) > 0) {

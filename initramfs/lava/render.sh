@@ -9,7 +9,8 @@
 # served under URL.
 # Board placeholders come from LAVA_DEVICE_TYPE, LAVA_ARCH and
 # LAVA_KERNEL_TYPE; unset, they stay visible as REPLACE-... words, which
-# no lab has as a device type.  The qemu job's architecture and console
+# no lab has as a device type.  LAVA_DTB, a file beside the kernel, is the
+# board's device tree: U-Boot's booti wants one on arm64.  The qemu job's architecture and console
 # come from LAVA_QEMU_ARCH and LAVA_CONSOLE (default amd64, ttyS0).
 set -eu
 kver=$1 base=$2 name=$3 url=$4 out=$5 kernel=$6
@@ -45,6 +46,11 @@ esac
 yq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")" | sed 's/[\\|&]/\\&/g'; }
 kurl=$(yq "$url/$kernel")
 rurl=$(yq "$url/initramfs.cpio")
+dtb=
+if [ -n "${LAVA_DTB:-}" ]; then
+	word LAVA_DTB "$LAVA_DTB"
+	dtb="    dtb:\\n      url: $(yq "$url/$LAVA_DTB")"
+fi
 for f in job-qemu.yaml.in job-board.yaml.in tests.yaml.in; do
 	[ -r "$here/$f" ] || { echo "lava: cannot read $here/$f" >&2; exit 2; }
 done
@@ -55,6 +61,7 @@ render() { # TEMPLATE OUT
 	    -e "s|@KERNEL_URL@|$kurl|g; s|@RAMDISK_URL@|$rurl|g" \
 	    -e "s|@DEVICE_TYPE@|$dtype|g; s|@ARCH@|$arch|g; s|@KERNEL_TYPE@|$ktype|g" \
 	    -e "s|@QEMU_ARCH@|$qarch|g; s|@CONSOLE@|$console|g" \
+	    -e "/^@DTB@$/{s|^@DTB@$|$dtb|;/^$/d}" \
 	    "$here/$1" >"$2.tmp"
 	if grep -n '@[A-Z_]*@' "$2.tmp" >&2; then
 		echo "lava: $1: placeholder left unrendered" >&2

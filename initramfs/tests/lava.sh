@@ -4,6 +4,8 @@
 # usage: lava.sh OUT KUNIT_PY RUN_VARIANT... -- RENDERED_VARIANT...
 #
 # OUT is out/ARCH/KVER/BASE: the native results, report.json and lava/.
+# MU_LAVA_DTB: the device tree file the board job deploys, beside it
+# (default none).
 # MU_LAVA_BOARD: the device type the rendered board job names (default
 # the placeholder); MU_LAVA_ARCH, MU_LAVA_KTYPE, MU_KERNEL: a lab's values
 # for the architecture (default amd64, zimage, bzImage).
@@ -93,7 +95,7 @@ for v in "$@"; do
 	kver=$(sed -n "s/^  muprobe.kernel: '\(.*\)'$/\1/p" "$f")
 	base=$(sed -n "s/^  muprobe.base: '\(.*\)'$/\1/p" "$f")
 	LAVA_DEVICE_TYPE=up2-uboot LAVA_ARCH=${MU_LAVA_ARCH:-amd64} \
-		LAVA_KERNEL_TYPE=${MU_LAVA_KTYPE:-zimage} \
+		LAVA_KERNEL_TYPE=${MU_LAVA_KTYPE:-zimage} LAVA_DTB=${MU_LAVA_DTB:-} \
 		"$here/render.sh" "$kver" "$base" "$v" http://lab.example/mu \
 		"$t/board-$v" "${MU_KERNEL:-bzImage}"
 	if valid "$t/board-$v/job-board.yaml"; then
@@ -102,6 +104,16 @@ for v in "$@"; do
 	# The architecture's board, or a placeholder no lab has.
 	grep -q "^device_type: ${MU_LAVA_BOARD:-REPLACE-device-type}\$" "$out/lava/$v/job-board.yaml" ||
 		nok "$v: the rendered board job names no ${MU_LAVA_BOARD:-REPLACE-device-type}"
+	# The board's device tree, when it has one: deployed, and there to serve.
+	d=${MU_LAVA_DTB:-}
+	if [ -n "$d" ]; then
+		if grep -q "^      url: '.*/$d'\$" "$out/lava/$v/job-board.yaml" &&
+		    [ "$(od -An -tx1 -N4 "$out/lava/$v/$d" | tr -d ' ')" = d00dfeed ]; then
+			ok "$v: the board job deploys $d, a device tree beside it"
+		else nok "$v: the board job's $d is not deployed or not a device tree"; fi
+	elif grep -q '^    dtb:' "$out/lava/$v/job-board.yaml"; then
+		nok "$v: a board job deploys a dtb the architecture has none of"
+	fi
 done
 
 # What KernelCI's kselftest wrapper makes of the native KTAP.
