@@ -33,6 +33,13 @@ CHECK_ARCHS := $(ARCHS) $(filter-out $(ARCHS),$(CHECK_ONLY_ARCHS))
 # The architectures whose reports run the corpus (it needs the
 # architecture's Debian packages).
 CORPUS_ARCHS ?= x86_64
+# The Debian boots (apps/debian/) beside a report: the debian base's guests
+# of DEBIAN_VARIANTS, stock Linux first, for the architectures of
+# DEBIAN_ARCHS (opt-in: each version then builds that base's kernels too).
+# A boot is minutes of TCG: two variants by default, every one with
+# DEBIAN_VARIANTS="$(VARIANTS)".
+DEBIAN_ARCHS ?=
+DEBIAN_VARIANTS ?= multiuser nomultiuser
 arch_x86_64_karch := x86_64
 arch_x86_64_deb := amd64
 arch_x86_64_cross :=
@@ -856,13 +863,6 @@ corpus: $(CORPUS_OUT)/corpus.ok
 .PHONY: corpus
 endif
 
-# The Debian boots (apps/debian/) beside a report: the debian base's guests
-# of DEBIAN_VARIANTS, stock Linux first, for the architectures of
-# DEBIAN_ARCHS (opt-in: each version then builds that base's kernels too).
-# A boot is minutes of TCG: two variants by default, every one with
-# DEBIAN_VARIANTS="$(VARIANTS)".
-DEBIAN_ARCHS ?=
-DEBIAN_VARIANTS ?= multiuser nomultiuser
 base_tiny_debian := debian
 DEBIAN_BASE := $(if $(filter $(ARCH),$(DEBIAN_ARCHS)),$(base_$(BASE)_debian))
 # make debian: DEBIAN_VARIANTS boot Debian (whatever BASE).
