@@ -100,8 +100,13 @@ arch_riscv64_multiarch := riscv64-linux-gnu
 # the report are make's (ARCHS=riscv64), which would double make check's
 # riscv64 kernels.
 arch_riscv64_checks := kconfig-verify initramfs-repro pipeline-e2e probe-e2e \
-	absent-syscalls kunit
+	absent-syscalls kunit lava
 arch_riscv64_check_kvers := 6.12
+# What make check's checks of the architecture are given: riscv64's two
+# variants, whose report (of those two) check-lava compares LAVA with.
+arch_riscv64_check_args := VARIANTS='multiuser nomultiuser' PAIRS=multiuser:nomultiuser
+# U-Boot's booti, for a lab's board job (no board named: REPLACE-...).
+arch_riscv64_lava_kernel_type := image
 ARCH_TABLE := $(sort $(patsubst arch_%_karch,%,$(filter arch_%_karch,$(.VARIABLES))))
 $(foreach a,$(CHECK_ARCHS) $(ARCH),$(if $(arch_$(a)_karch),,$(error ARCH $(a) is not in the architecture table ($(ARCH_TABLE)))))
 KARCH := $(arch_$(ARCH)_karch)
@@ -943,7 +948,7 @@ NOMU := $(call KOBJ,nomultiuser)
 version-checks:
 	$(Q)pass=0; fail=0; failed=; \
 	for t in $(PAIR_CHECKS); do \
-		$(call run_check,,$(ARCH)/$(KVER)/$$t,$$t); \
+		$(call run_check,$(arch_$(ARCH)_check_args),$(ARCH)/$(KVER)/$$t,$$t); \
 	done; \
 	$(check_tally)
 corpus-packages: $(CORPUS)/packages
@@ -959,7 +964,7 @@ once-prereqs: $(B)/probe/muprobe $(B)/probe/muobs $(B)/murun/murun $(B)/apps/pri
 check:
 	$(Q)pass=0; fail=0; failed=; \
 	for t in $(CHECKS_ONCE) $(ARCH_CHECKS); do \
-		$(call run_check,,$(ARCH)/$(KVER)/$$t,$$t); \
+		$(call run_check,$(arch_$(ARCH)_check_args),$(ARCH)/$(KVER)/$$t,$$t); \
 	done; \
 	$(check_tally)
 
