@@ -248,6 +248,11 @@ BA := $(BUILD)/$(ARCH)
 ABS := $(abspath .)
 comma := ,
 space := $(subst ,, )
+# A recipe that writes TEXT to the target only when it differs, so that
+# what depends on it is made again exactly when its inputs changed (the
+# arguments of a report, a guest, kunit.py).
+write_if_changed = mkdir -p $(@D) && echo '$(subst ','\'',$(1))' >$@.$$$$ && \
+	{ cmp -s $@.$$$$ $@ && rm $@.$$$$ || mv $@.$$$$ $@; }
 # make lava: where a lab serves out/, and the qemu jobs lava-run runs.
 LAVA_URL ?= file://$(ABS)/out
 LAVA_RUN ?= multiuser nomultiuser
@@ -706,9 +711,7 @@ $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 # timeout), rewritten only when it changes: a guest booted otherwise is
 # booted again, never kept.
 $(OUT)/guest.args: FORCE
-	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(subst ','\'',$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))' >$@.$$$$; \
-		cmp -s $@.$$$$ $@ && rm $@.$$$$ || mv $@.$$$$ $@
+	$(Q)$(call write_if_changed,$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))
 
 $(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
 	$(Q)kernel-patch/derive-control.sh $(call KOBJ,multiuser)/.config \
@@ -1063,9 +1066,7 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 KUNIT_ARGS := --arch=$(KARCH) $(if $(CROSS),--cross_compile=$(CROSS)) \
 	$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o))
 $(B)/kunit/%.args: FORCE
-	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(KUNIT_ARGS)' >$@.tmp; \
-		cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+	$(Q)$(call write_if_changed,$(KUNIT_ARGS))
 .PRECIOUS: $(B)/kunit/%.args
 $(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
 	$(Q)$(call progress,kunit $* (kunit.py run $(KUNIT_ARGS)))

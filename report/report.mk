@@ -61,9 +61,7 @@ REPORT_ARGS = --out $(OUT) --build $(B)/$(KBASE) \
 # What the report is built from, rewritten only when it changes: a report
 # made with CORPUS_ARCHS or VARIANTS of another run is never kept.
 $(OUT)/report.args: FORCE
-	$(Q)mkdir -p $(@D)
-	$(Q)echo '$(strip $(REPORT_ARGS))' >$@.tmp; \
-		cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+	$(Q)$(call write_if_changed,$(strip $(REPORT_ARGS)))
 # A guest that fails does not stop the report: its boot leaves no results
 # (VARIANT.failed/ keeps the evidence), the report shows the variant
 # incomplete with the runner's reason, and make report then fails naming
