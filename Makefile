@@ -173,8 +173,10 @@ KBASE := $(or $(base_$(BASE)_kernels),$(BASE))
 BASE_TARGET := $(base_$(KBASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 # The architecture's fragment first: a base may turn off what it turns on.
-BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(KBASE)_frags),base-$(KBASE)),kernel-patch/config/$(f).config) \
-	$(base_$(KBASE)_gen)
+# A fragment's FRAG-KVER.config, where there is one, follows it: what one
+# version's tree asks that another's has no symbol for.
+BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(KBASE)_frags),base-$(KBASE)),kernel-patch/config/$(f).config \
+	$(wildcard kernel-patch/config/$(f)-$(KVER).config)) $(base_$(KBASE)_gen)
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
