@@ -1094,6 +1094,7 @@ IMPORT := $(B)/import
 MAILS := out/$(ARCH)/$(KVER)/mails
 $(B)/import.base: kernel-patch/import.sh | deps
 	$(Q)$(call progress,git import of $(KTARBALL))
+	$(Q)mkdir -p $(@D)
 	$(Q)kernel-patch/import.sh $(KTARBALL) $(IMPORT) >$@.tmp && mv $@.tmp $@
 $(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.patch \
 		kernel-patch/mails.sh
