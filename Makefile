@@ -34,11 +34,10 @@ CHECK_ARCHS := $(ARCHS) $(filter-out $(ARCHS),$(CHECK_ONLY_ARCHS))
 # architecture's Debian packages).
 CORPUS_ARCHS ?= x86_64
 # The Debian boots (apps/debian/) beside a report: the debian base's guests
-# of DEBIAN_VARIANTS, stock Linux first, for the architectures of
-# DEBIAN_ARCHS (opt-in: each version then builds that base's kernels too).
-# A boot is minutes of TCG: two variants by default, every one with
-# DEBIAN_VARIANTS="$(VARIANTS)".
-DEBIAN_ARCHS ?=
+# (tiny's kernels) of DEBIAN_VARIANTS, stock Linux first, for the
+# architectures of DEBIAN_ARCHS.  A boot is minutes of TCG: two variants
+# by default, every one with DEBIAN_VARIANTS="$(VARIANTS)".
+DEBIAN_ARCHS ?= x86_64
 DEBIAN_VARIANTS ?= multiuser nomultiuser
 arch_x86_64_karch := x86_64
 arch_x86_64_deb := amd64
@@ -141,12 +140,11 @@ base_corpus_kernels := tiny
 base_corpus_timeout := 240
 base_corpus_image := corpus
 base_corpus_memory := 512M
-# debian: tiny plus what systemd needs (base-debian.config); its guests
-# boot Debian 12's own userland, systemd as PID 1 (apps/debian/), and
+# debian: tiny's own kernels (base-tiny.config has what systemd needs)
+# booting Debian 12's own userland, systemd as PID 1 (apps/debian/); they
 # report what the booted system looks like (make BASE=debian results).
-base_debian_target := tinyconfig
-base_debian_timeout := 600
-base_debian_frags := base-tiny base-debian
+base_debian_kernels := tiny
+base_debian_timeout := 900
 base_debian_image := debian
 base_debian_memory := 1G
 # systemd logs to the kernel's buffer, where the guest reads why a unit
@@ -175,8 +173,10 @@ KBASE := $(or $(base_$(BASE)_kernels),$(BASE))
 BASE_TARGET := $(base_$(KBASE)_target)
 BOOT_TIMEOUT ?= $(base_$(BASE)_timeout)
 # The architecture's fragment first: a base may turn off what it turns on.
-BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(KBASE)_frags),base-$(KBASE)),kernel-patch/config/$(f).config) \
-	$(base_$(KBASE)_gen)
+# A fragment's FRAG-KVER.config, where there is one, follows it: what one
+# version's tree asks that another's has no symbol for.
+BASE_FRAG = $(foreach f,arch-$(ARCH) $(or $(base_$(KBASE)_frags),base-$(KBASE)),kernel-patch/config/$(f).config \
+	$(wildcard kernel-patch/config/$(f)-$(KVER).config)) $(base_$(KBASE)_gen)
 # The guest image a base boots: $(B)/IMAGE.cpio, and its guest memory.
 BASE_IMAGE := $(or $(base_$(BASE)_image),initramfs)
 GUEST_MEM := $(or $(base_$(BASE)_memory),256M)
@@ -334,10 +334,10 @@ help:
 	@echo '                 base-commit: of a git import of the tree (build/ARCH/KVER/import)'
 	@echo '  corpus         BASE=corpus: the Debian programs of apps/corpus/ on tiny'"'"'s kernels'
 	@echo '                 and on the host (out/ARCH/KVER/corpus/); the report runs it itself'
-	@echo '  debian         Debian 12 with systemd as PID 1 (apps/debian/) booted on the'
-	@echo '                 kernels of BASE=debian, DEBIAN_VARIANTS="$(DEBIAN_VARIANTS)": units,'
-	@echo '                 processes, mounts, ssh logins (out/ARCH/KVER/debian/VARIANT/); the'
-	@echo '                 reports of DEBIAN_ARCHS="$(DEBIAN_ARCHS)" have them ("Debian boots")'
+	@echo '  debian         Debian 12 with systemd as PID 1 (apps/debian/) booted on tiny'"'"'s'
+	@echo '                 kernels of DEBIAN_VARIANTS="$(DEBIAN_VARIANTS)": units, processes,'
+	@echo '                 mounts, ssh logins (out/ARCH/KVER/debian/VARIANT/); the reports'
+	@echo '                 of DEBIAN_ARCHS="$(DEBIAN_ARCHS)" have them (section "Debian boots")'
 	@echo '  atlas          every option that removes ABI off alone against BASE=atlas, a'
 	@echo '                 report each and out/ARCH/KVER/atlas/atlas.{md,json,html} (hours;'
 	@echo '                 resumable; ATLAS_OPTIONS="A B" for some; docs/atlas.md)'
@@ -412,7 +412,7 @@ CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e report-incomplete \
-	corpus-e2e \
+	corpus-e2e debian-e2e \
 	report-golden report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions arches install
 # The versions make check checks on architecture $(1) (arch_A_check_kvers,
@@ -551,7 +551,7 @@ check:
 	$(Q)pass=0; fail=0; failed=; \
 	$(MAKE) --no-print-directory $(MUREPORT) && \
 	$(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
-		corpus-packages once-prereqs || \
+		corpus-packages debian-packages once-prereqs || \
 		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
 	{ for p in $(CHECK_PAIRS); do \
 		{ $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} version-checks 2>&1 | \
@@ -883,8 +883,6 @@ debian:
 	$(Q)$(MAKE) --no-print-directory BASE=debian VARIANTS='$(DEBIAN_VARIANTS)' debian
 endif
 .PHONY: debian
-# Not yet in CHECKS: the debian base's kernels would add to make check's
-# time (make ARCH=x86_64 KVER=6.12 check-debian-e2e runs it).
 check-debian-e2e: debian
 	$(Q)apps/tests/debian-e2e.sh out/$(ARCH)/$(KVER)/debian $(DEBIAN_VARIANTS)
 ifneq ($(DEBIAN_BASE),)
@@ -959,11 +957,13 @@ version-checks:
 	done; \
 	$(check_tally)
 corpus-packages: $(CORPUS)/packages
+# The Debian system's packages, which both x86_64 versions' boots unpack.
+debian-packages: $(if $(filter $(ARCH),$(DEBIAN_ARCHS)),$(DEBIAN)/packages)
 # What CHECKS_ONCE build that the first pair's checks build too: made
 # before both start, so that two makes never build one file at once.
 once-prereqs: $(B)/probe/muprobe $(B)/probe/muobs $(B)/murun/murun $(B)/apps/privdrop \
 	$(B)/murun/filters.h
-.PHONY: version-checks corpus-packages once-prereqs
+.PHONY: version-checks corpus-packages debian-packages once-prereqs
 
 # This version only: the version-independent checks and its own.
 check:
@@ -1094,6 +1094,7 @@ IMPORT := $(B)/import
 MAILS := out/$(ARCH)/$(KVER)/mails
 $(B)/import.base: kernel-patch/import.sh | deps
 	$(Q)$(call progress,git import of $(KTARBALL))
+	$(Q)mkdir -p $(@D)
 	$(Q)kernel-patch/import.sh $(KTARBALL) $(IMPORT) >$@.tmp && mv $@.tmp $@
 $(MAILS)/.ok: $(B)/import.base $(B)/.patch.ok $(SERIES_DIR)/0000-cover-letter.patch \
 		kernel-patch/mails.sh
