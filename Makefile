@@ -814,8 +814,8 @@ $(DEBIAN)/packages: apps/debian/system.list initramfs/fetch-debs.sh initramfs/ap
 $(B)/debian.cpio: $(DEBIAN)/packages initramfs/mkdebian.sh apps/debian/system.list \
 		$(shell find apps/debian/root -type f) $(B)/gen_init_cpio
 	$(Q)$(call progress,Debian image)
-	$(Q)initramfs/mkdebian.sh $(DEBIAN) apps/debian/system.list apps/debian/root \
-		$(B)/gen_init_cpio $@
+	$(Q)MU_RESULTS=$(arch_$(ARCH)_results) initramfs/mkdebian.sh $(DEBIAN) \
+		apps/debian/system.list apps/debian/root $(B)/gen_init_cpio $@
 # make app-prepare / app-paths: what apps/app.sh needs of one version (it
 # builds its own image, boots and judges).
 app-prepare: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok) \

@@ -12,6 +12,7 @@
 #   LIST       apps/debian/system.list ("enable" lines: units to enable,
 #              "alternative" lines: update-alternatives' links)
 #   OVERLAY    apps/debian/root: the project's files, copied over
+#   MU_RESULTS (environment) the guest's results channel, ttyS1 or hvc0
 # Files get mtime 0 and the entries are sorted: the same packages give the
 # same bytes.
 set -eu
@@ -82,6 +83,12 @@ SYSTEMCTL_SKIP_SYSV=1 systemctl --root="$root" --quiet enable $units >"$out.enab
 	exit 1
 }
 rm -f "$out.enable.log"
+# The collector's channel (MU_RESULTS, muprobe.results=) is no terminal
+# for logins.  Where it is a virtual console (hvc0 on arm64 and riscv64),
+# systemd's getty generator starts a getty on it, whose vhangup() cut
+# the collector off after its first lines; masked, no variant starts it.
+[ -z "${MU_RESULTS:-}" ] ||
+	ln -sfn /dev/null "$root/etc/systemd/system/serial-getty@$MU_RESULTS.service"
 # update-alternatives in the maintainer scripts: the "alternative" lines.
 sed -n 's/^alternative[[:space:]]\+//p' "$list" | while read -r link name path; do
 	[ -e "$root$path" ] || { echo "debian: $list: alternative $name: no $path in the packages" >&2; exit 1; }
