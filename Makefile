@@ -216,10 +216,13 @@ KUNIT_CONFIGS ?= multiuser
 CCACHE ?= $(if $(wildcard /usr/lib/ccache/gcc),1,0)
 ACCEL ?= auto
 JOBS ?= $(shell nproc)
-# make check: versions checked at once.  Kernel builds run at a lower
-# priority (BUILD_NICE), so that one version's QEMU guests, whose
-# programs have timeouts, keep their pace while another version builds.
-CHECK_JOBS ?= 3
+# make check: architecture/version pairs checked at once.  Kernel builds
+# run at a lower priority (BUILD_NICE), so that one version's QEMU guests,
+# whose programs have timeouts, keep their pace while another version
+# builds.  The pairs start at once, each 2 nice levels below the one
+# before it (CHECK_PAIRS' order: the longest first), so that the
+# shorter ones fill what the longest leaves idle rather than stretch it.
+CHECK_JOBS ?= 4
 BUILD_NICE ?= 10
 
 # ---- per-version table: a version is a Debian source package and a series --
@@ -454,7 +457,8 @@ PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect)
 # process under it): where make check's time goes, from its own log.
 run_check = $(call progress,check $(2)); \
 	tf=$$(mktemp); \
-	if /usr/bin/time -q -f '%e %U %S' -o $$tf $(MAKE) --no-print-directory $(1) check-$(3); then \
+	if /usr/bin/time -q -f '%e %U %S' -o $$tf nice -n $${check_nice:-0} \
+		$(MAKE) --no-print-directory $(1) check-$(3); then \
 		pass=$$((pass + 1)); echo "ok $(2) $$(tail -n 1 $$tf | $(check_cost))"; \
 	else \
 		fail=$$((fail + 1)); failed="$$failed $(2)"; \
@@ -551,23 +555,28 @@ arches: $(MUREPORT)
 # prefixed with it and kept in $(BUILD)/check-ARCH-KVER.log, from which the
 # tally counts; a pair whose run ends without its own tally line is a
 # failure.  Beside them, the checks that depend on neither (CHECKS_ONCE)
-# with the first pair.  What they share is made before: mureport, the
+# with the first pair, 4 nice levels down like the third pair.  What they share is made before: mureport, the
 # corpus packages (downloaded while the first pair's probe builds).
-CHECK_PAIRS := $(foreach a,$(CHECK_ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
+# The pair that bisects first: its chain of checks is the longest
+# (docs/performance.md).
+CHECK_PAIRS_BY_ARCH := $(foreach a,$(CHECK_ARCHS),$(foreach v,$(call check_kvers,$(a)),$(a)/$(v)))
+CHECK_PAIRS_LONGEST := $(filter $(addprefix $(firstword $(ARCHS))/,$(BISECT_KVERS)),$(CHECK_PAIRS_BY_ARCH))
+CHECK_PAIRS := $(CHECK_PAIRS_LONGEST) $(filter-out $(CHECK_PAIRS_LONGEST),$(CHECK_PAIRS_BY_ARCH))
 check:
 	$(Q)pass=0; fail=0; failed=; \
 	$(MAKE) --no-print-directory $(MUREPORT) && \
 	$(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
 		corpus-packages debian-packages once-prereqs || \
 		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
-	{ for p in $(CHECK_PAIRS); do \
-		{ $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} version-checks 2>&1 | \
+	{ n=0; for p in $(CHECK_PAIRS); do \
+		{ nice -n $$n $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} version-checks 2>&1 | \
 			tee $(BUILD)/check-$${p%/*}-$${p#*/}.log | sed -u "s|^|$$p: |"; } & \
+		n=$$((n + 2)); \
 		while [ "$$(jobs -rp | wc -l)" -ge $(CHECK_JOBS) ]; do wait -n; done; \
 	done; wait; } & \
 	for t in $(CHECKS_ONCE); do \
-		$(call run_check,ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)),$$t,$$t); \
-	done; \
+		check_nice=4; $(call run_check,ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)),$$t,$$t); \
+	done; check_nice=0; \
 	wait; \
 	for p in $(CHECK_PAIRS); do \
 		l=$(BUILD)/check-$${p%/*}-$${p#*/}.log; \
