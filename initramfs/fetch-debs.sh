@@ -24,6 +24,18 @@ mkdir -p "$out/debs"
 want=$(sed -n 's/^package[[:space:]]\+//p' "$@" | tr ' \t' '\n\n' | sed '/^$/d' |
 	LC_ALL=C sort -u)
 [ -n "$want" ] || { echo "fetch: no 'package' line in $*" >&2; exit 1; }
+# The wanted packages apt has no candidate for, in one call: apt-cache
+# show takes unknown names without failing, and each apt-cache run costs
+# about a CPU-second here (it loads the whole package cache).
+unknown() {
+	# shellcheck disable=SC2086 # options without spaces
+	apt-cache $apt policy $want 2>/dev/null | awk '
+		/^[^ ]/ { p = $1; sub(/:$/, "", p) }
+		/^  Candidate:/ && $2 != "(none)" { print p }' |
+		LC_ALL=C sort -u >"$out/known.tmp"
+	echo "$want" | LC_ALL=C comm -23 - "$out/known.tmp"
+	rm -f "$out/known.tmp"
+}
 apt=
 if [ "$debarch" != "$(dpkg --print-architecture)" ]; then
 	. "$(dirname "$0")/apt-state.sh"
@@ -32,27 +44,23 @@ if [ "$debarch" != "$(dpkg --print-architecture)" ]; then
 		echo "fetch: apt-get update for $debarch failed; see $out/update.log" >&2
 		exit 1
 	}
-else
-	# A fresh machine may have no package lists yet: fetch them once, as root.
-	for p in $want; do
-		apt-cache show "$p" >/dev/null 2>&1 && continue
-		[ "$(id -u)" = 0 ] || break
-		echo "fetch: '$p' unknown to apt; apt-get update"
-		apt-get update -qq >"$out/update.log" 2>&1 || {
-			tail -n 5 "$out/update.log" >&2
-			echo "fetch: apt-get update failed; see $out/update.log" >&2
-			exit 1
-		}
-		break
-	done
 fi
-for p in $want; do
-	# shellcheck disable=SC2086 # options without spaces
-	apt-cache $apt show "$p" >/dev/null 2>&1 || {
-		echo "fetch: package '$p' (named in $(grep -l "^package.*\b$p\b" "$@" | head -n 1)) is unknown to apt for $debarch; run apt-get update" >&2
+missing=$(unknown)
+# A fresh machine may have no package lists yet: fetch them once, as root.
+if [ -n "$missing" ] && [ -z "$apt" ] && [ "$(id -u)" = 0 ]; then
+	echo "fetch: '$(echo "$missing" | head -n 1)' unknown to apt; apt-get update"
+	apt-get update -qq >"$out/update.log" 2>&1 || {
+		tail -n 5 "$out/update.log" >&2
+		echo "fetch: apt-get update failed; see $out/update.log" >&2
 		exit 1
 	}
-done
+	missing=$(unknown)
+fi
+p=$(echo "$missing" | head -n 1)
+[ -z "$p" ] || {
+	echo "fetch: package '$p' (named in $(grep -l "^package.*\b$p\b" "$@" | head -n 1)) is unknown to apt for $debarch; run apt-get update" >&2
+	exit 1
+}
 # Depends and Pre-Depends only: what the programs need to load and run.
 # shellcheck disable=SC2086
 apt-cache $apt depends --recurse --no-recommends --no-suggests --no-conflicts \
