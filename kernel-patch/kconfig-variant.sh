@@ -48,17 +48,38 @@ for frag in "$@"; do
 done
 fallout=${MU_FALLOUT:-}
 [ -z "$fallout" ] || : >"$fallout"
-for frag in "$@"; do
-	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 \2/p' \
-		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 n/p' "$frag" |
-		sed "s|\$| $(basename "$frag")|"
-done | awk '{ w[$1] = $0 } END { for (s in w) print w[s] }' | LC_ALL=C sort |
-while read -r sym want frag; do
-	got=$(sed -n "s/^$sym=\(.*\)\$/\1/p" "$obj/.config")
-	[ -n "$got" ] || got=n
-	if [ "$got" != "$want" ] && [ -n "$fallout" ] && [ "$frag" != "$last" ]; then
+# One awk over the fragments, then the .config: "SYMBOL asked resolved
+# FRAGMENT", tab-separated (a string's value may hold spaces), for each
+# symbol the .config does not hold as asked (a process per symbol cost
+# seconds a variant here).
+awk -v cfg="$obj/.config" '
+	FILENAME != cfg && match($0, /^CONFIG_[A-Za-z0-9_]+=/) {
+		s = substr($0, 1, RLENGTH - 1)
+		want[s] = substr($0, RLENGTH + 1)
+	}
+	FILENAME != cfg && /^# CONFIG_[A-Za-z0-9_]+ is not set$/ {
+		s = $2
+		want[s] = "n"
+	}
+	FILENAME != cfg && s != "" {
+		n = split(FILENAME, part, "/")
+		from[s] = part[n]
+		s = ""
+	}
+	FILENAME == cfg && match($0, /^CONFIG_[A-Za-z0-9_]+=/) {
+		got[substr($0, 1, RLENGTH - 1)] = substr($0, RLENGTH + 1)
+	}
+	END {
+		for (s in want) {
+			g = (s in got) ? got[s] : "n"
+			if (g != want[s])
+				printf "%s\t%s\t%s\t%s\n", s, want[s], g, from[s]
+		}
+	}' "$@" "$obj/.config" | LC_ALL=C sort |
+while IFS=$(printf '\t') read -r sym want got frag; do
+	if [ -n "$fallout" ] && [ "$frag" != "$last" ]; then
 		echo "$sym $want $got $frag" >>"$fallout"
-	elif [ "$got" != "$want" ]; then
+	else
 		echo "config: $sym asked =$want by $frag, resolved =$got in $obj/.config (unmet dependency?)" >&2
 		echo x
 	fi
