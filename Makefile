@@ -7,6 +7,11 @@
 # Nothing here loads anything into the host kernel: kernels run in QEMU only.
 
 SHELL := /bin/bash
+# Debian's programs first, whatever else PATH holds: what make uses are
+# Debian packages (deps installs them), as on a fresh machine.  A python3
+# earlier in PATH (here a pyenv shim, 0.6 CPU-s a start against 0.04)
+# would also lack Debian's python3-* modules.
+export PATH := /usr/sbin:/usr/bin:/sbin:/bin:$(PATH)
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 .SUFFIXES:
