@@ -406,9 +406,9 @@ deps:
 	$(Q)[ "$$(cat $(BUILD)/.deps.ok 2>/dev/null)" = "$(DEBS)" ] && \
 		[ $(BUILD)/.deps.ok -nt /var/lib/dpkg/status ] && exit 0; \
 	installed=$$(dpkg-query -W -f='$${Package} $${Status}\n' $(DEBS) 2>/dev/null | \
-		awk '$$NF == "installed" && $$(NF - 1) == "ok" { print $$1 }'); \
+		awk '$$NF == "installed" && $$(NF - 1) == "ok" { print $$1 }' | tr '\n' ' '); \
 	missing=; for p in $(DEBS); do \
-		case " $$(echo $$installed) " in *" $$p "*) ;; *) missing="$$missing $$p" ;; esac; \
+		case " $$installed" in *" $$p "*) ;; *) missing="$$missing $$p" ;; esac; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
