@@ -7,11 +7,12 @@
 # Nothing here loads anything into the host kernel: kernels run in QEMU only.
 
 SHELL := /bin/bash
-# Debian's programs first, whatever else PATH holds: what make uses are
-# Debian packages (deps installs them), as on a fresh machine.  A python3
-# earlier in PATH (here a pyenv shim, 0.6 CPU-s a start against 0.04)
-# would also lack Debian's python3-* modules.
-export PATH := /usr/sbin:/usr/bin:/sbin:/bin:$(PATH)
+# Debian's programs only: what make uses are Debian packages (deps installs
+# them), as on a fresh machine.  Anything else in PATH changes what is built
+# or costs time: a rustc in ~/.cargo/bin is recorded in 6.12's .config
+# (RUSTC_VERSION) and run by every Kconfig pass, a pyenv python3 shim costs
+# 0.6 CPU-s a start against 0.04 and lacks Debian's python3-* modules.
+export PATH := /usr/sbin:/usr/bin:/sbin:/bin
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 .SUFFIXES:
