@@ -65,17 +65,22 @@ objs=$(echo "$files" | sed -n 's/\.c$/.o/p')
 check() { # LABEL: warnings of each object that exists at this commit
 	echo "$config" | tr : '\n' | xargs cat >"$obj/.config"
 	make -C "$imp" O="$obj" ARCH="$arch" olddefconfig >/dev/null 2>&1
+	here=
 	for o in $objs; do
 		[ -f "$imp/${o%.o}.c" ] || continue
 		grep -q "^#include \"$(basename "${o%.o}").c\"" \
 			"$imp/$(dirname "$o")"/*.c \
 			2>/dev/null && continue
-		make -C "$imp" O="$obj" ARCH="$arch" C=2 W=1 \
-			-j"$(nproc)" "$o" 2>&1 |
-			grep -E ': (warning|error):' |
-			sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u ||
-			true
+		here="$here $o"
 	done
+	# One make for them all: kbuild's preparation, seconds a make,
+	# runs once; -k so that one object's error hides no other's.
+	[ -z "$here" ] ||
+		make -k -C "$imp" O="$obj" ARCH="$arch" C=2 W=1 \
+			-j"$(nproc)" $here 2>&1 |
+		grep -E ': (warning|error):' |
+		sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u ||
+		true
 }
 mkdir -p "$obj"
 git -C "$imp" checkout -q -f --detach "$base"
