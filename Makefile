@@ -1054,8 +1054,6 @@ check-absent-syscalls: $(OUT)/multiuser/results.txt $(OUT)/absent-syscalls.tsv
 	$(Q)report/tests/absent.sh $^
 
 # Our own C in kernel style, and the patch series checkpatch --strict clean.
-# /usr/bin first: checkpatch runs spdxcheck.py with Debian's python3-ply.
-CHECKPATCH = PATH=/usr/bin:$$PATH $(KSRC)/scripts/checkpatch.pl
 check-checkpatch: $(B)/.extract.ok
 	$(Q)kernel-patch/tests/checkpatch.sh $(KSRC)/scripts/checkpatch.pl \
 		$(SERIES_DIR) $(PROBE_SRC) $(PROBE_HDR) probe/tests/table_test.c \

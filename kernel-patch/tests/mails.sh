@@ -62,7 +62,7 @@ done
 objs=$(echo "$files" | sed -n 's/\.c$/.o/p')
 # A suite included into another file (multiuser_compat_test.c) has no
 # object of its own: the including object covers it.
-check() { # LABEL: warnings of each object that exists at this commit
+check() { # the warnings of the touched objects this commit has
 	echo "$config" | tr : '\n' | xargs cat >"$obj/.config"
 	make -C "$imp" O="$obj" ARCH="$arch" olddefconfig >/dev/null 2>&1
 	here=
