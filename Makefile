@@ -439,7 +439,7 @@ CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e report-incomplete \
 	corpus-e2e debian-e2e \
-	report-golden report-emulation report-html lava patch-bisect
+	report-golden report-first report-emulation report-html lava patch-bisect
 CHECKS_CROSS := versions arches install
 # The versions make check checks on architecture $(1) (arch_A_check_kvers,
 # all of KVERS by default).
@@ -534,7 +534,9 @@ murun-bench:
 # architecture across the versions (out/ARCH/BASE/versions.*), one per
 # version across the architectures (out/arches/KVER/BASE/arches.*).
 versions: $(MUREPORT)
-	$(Q)rc=0; for a in $(ARCHS); do \
+	$(Q)rc=0; $(MAKE) --no-print-directory ARCH=$(firstword $(ARCHS)) \
+		KVER=$(firstword $(KVERS)) first-report || rc=1; \
+	for a in $(ARCHS); do \
 		$(MAKE) --no-print-directory ARCH=$$a versions-of-arch || rc=1; \
 	done; \
 	$(if $(word 2,$(ARCHS)),$(MAKE) --no-print-directory arches || rc=1;) \
@@ -724,8 +726,9 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_CONFIG) $(BASE_FRAG) $(call 
 $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
 	$(Q)rm -f $$@
-	$(Q)$(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) \
-		>$(call KOBJ,$(1))/build.log 2>&1 || { \
+	$(Q)kernel-patch/build-kernel.sh $(1) $(call KOBJ,$(1))/build.log \
+		$$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
+		env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
 		tail -n 25 $(call KOBJ,$(1))/build.log; \
 		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
 		exit 1; }
@@ -1223,6 +1226,11 @@ check-report-html: $(OUT)/report.json
 	$(Q)report/tests/html.sh $(OUT)/report.md $(OUT)/report.html
 
 # make report with every guest timing out, in a folder of its own.
+# make's first report, on a copy of the whole report's results.
+check-report-first: $(OUT)/report.json
+	$(Q)report/tests/first.sh "$(MAKE) --no-print-directory" $(OUT) \
+		$(T)/first $(MUREPORT)
+
 check-report-incomplete: $(MU)/.build.ok $(NOMU)/.build.ok $(MUREPORT)
 	$(Q)report/tests/incomplete.sh "$(MAKE) --no-print-directory" \
 		$(ABS)/$(T)/incomplete $(MUREPORT)

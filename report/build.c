@@ -429,8 +429,10 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "scenarios", arows);
 	json_object_set_new(r, "applications", crows);
 	json_object_set_new(r, "applications_runs", apps);
+	if (a->pending)
+		json_object_set_new(r, "pending", report_pending_parse(a->pending));
 	/* Only a report that booted Debian has the section. */
-	if (a->debian_dir) {
+	if (a->debian_dir && !report_is_pending(r, "debian")) {
 		json_t *drows, *druns = report_debian(a, &drows);
 
 		json_object_set_new(r, "debian", drows);
@@ -440,7 +442,8 @@ json_t *report_build(const struct build_args *a)
 		a->variants[1], a->out_dir, "nomultiuser", prows, a->arch));
 	json_object_set_new(r, "emulation_compat", emulation_compat(a, res,
 		prows));
-	json_object_set_new(r, "kunit_runs", report_kunit(a->kunit_dir, &krows));
+	json_object_set_new(r, "kunit_runs", report_kunit(
+		report_is_pending(r, "kunit") ? NULL : a->kunit_dir, &krows));
 	json_object_set_new(r, "kunit", krows);
 	json_object_set_new(r, "context", report_context());
 	json_decref(totals);

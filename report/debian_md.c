@@ -76,6 +76,11 @@ void report_debian_markdown(json_t *r, FILE *f)
 	json_t *rows = json_object_get(r, "debian");
 	json_t *runs = json_object_get(meta, "runs");
 
+	if (report_is_pending(r, "debian")) {
+		fprintf(f, "## Debian boots\n\n");
+		report_pending_section(f);
+		return;
+	}
 	if (!meta)
 		return;
 	fprintf(f, "## Debian boots\n\n"

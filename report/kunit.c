@@ -90,6 +90,10 @@ void report_kunit_markdown(json_t *r, FILE *f)
 	size_t i, k;
 
 	fprintf(f, "## In-kernel tests (KUnit)\n\n");
+	if (report_is_pending(r, "kunit")) {
+		report_pending_section(f);
+		return;
+	}
 	if (!json_array_size(runs)) {
 		fprintf(f, "Not run for this report.\n\n");
 		return;

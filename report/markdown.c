@@ -121,6 +121,7 @@ static void summary(json_t *r, FILE *f)
 		if (strcmp(report_str(v, "status"), "complete"))
 			fprintf(f, "- **%s is incomplete**: %s\n", report_str(v, "name"),
 				report_str(v, "reason"));
+	report_pending_summary(r, f);
 	fprintf(f, "\n| variant | silent | loud | like Linux | skipped | broken/missing |\n");
 	fprintf(f, "|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(r, "variants"), n, v) {

@@ -31,12 +31,14 @@ static void usage(FILE *f)
 	      "                      [--debian DIR]       (apps/debian boots: DIR/VARIANT)\n"
 	      "                      [--debian-variants V1,V2...]  (those it boots; all)\n"
 	      "                      [--kunit DIR]        (kunit.py --json: DIR/CONFIG.json)\n"
+	      "                      [--pending kunit,debian]  (sections written later)\n"
 	      "                      VARIANT VARIANT...   (the first is the baseline)\n"
 	      "       mureport diff [--sizes] OLD.json NEW.json\n"
 	      "       mureport versions [--by version|arch] --dest DIR REPORT.json...\n"
 	      "                 (oldest first; --by arch: arches.{json,md})\n"
 	      "       mureport render --dest DIR REPORT.json  (its .md and .html again)\n"
-	      "       mureport complete REPORT.json  (exit 1 naming each incomplete variant)\n"
+	      "       mureport complete REPORT.json  (exit 1 naming each incomplete variant\n"
+	      "                 or pending section)\n"
 	      "diff: exit 0 no behavioural change, 1 changed, 2 bad input;\n"
 	      "      --sizes makes size and version changes count too.\n", f);
 }
@@ -143,6 +145,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--debian", offsetof(struct build_args, debian_dir) },
 		{ "--debian-variants", offsetof(struct build_args, debian_variants) },
 		{ "--kunit", offsetof(struct build_args, kunit_dir) },
+		{ "--pending", offsetof(struct build_args, pending) },
 	};
 	size_t i;
 
@@ -199,6 +202,12 @@ static int build(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (a.pending) {
+		r = report_pending_parse(a.pending);
+		if (!r)
+			return 2;
+		json_decref(r);
+	}
 	r = report_build(&a);
 
 	rc = !r || save(dest, "report.json", r, NULL) ||
@@ -248,8 +257,10 @@ static int diff(int argc, char **argv)
 	}
 	a = load(argv[0]);
 	b = a ? load(argv[1]) : NULL;
-	if (!a || !b) {
+	if (!a || !b || report_refuse_pending(a, argv[0], "diff") +
+	    report_refuse_pending(b, argv[1], "diff")) {
 		json_decref(a);
+		json_decref(b);
 		return 2;
 	}
 	rc = report_diff(a, b, sizes, stdout);
@@ -258,7 +269,10 @@ static int diff(int argc, char **argv)
 	return rc;
 }
 
-/* Exit 1 with a line per incomplete variant: make's verdict on a run. */
+/*
+ * Exit 1 with a line per incomplete variant or pending section: make's
+ * verdict on a run.
+ */
 static int complete(int argc, char **argv)
 {
 	json_t *r, *v;
@@ -288,6 +302,8 @@ static int complete(int argc, char **argv)
 			argv[0], report_str(v, "name"), report_str(v, "reason"));
 		bad = 1;
 	}
+	if (report_refuse_pending(r, argv[0], "complete"))
+		bad = 1;
 	json_array_foreach(json_object_get(json_object_get(r, "debian_runs"),
 					   "runs"), k, v) {
 		if (!strcmp(report_str(v, "status"), "complete"))
@@ -327,6 +343,10 @@ static int versions(int argc, char **argv)
 	n = argc - 2;
 	for (i = 0; i < n; i++) {
 		r[i] = load(argv[i + 2]);
+		if (r[i] && report_refuse_pending(r[i], argv[i + 2], "versions")) {
+			json_decref(r[i]);
+			r[i] = NULL;
+		}
 		if (!r[i]) {
 			while (i--)
 				json_decref(r[i]);

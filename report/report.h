@@ -21,6 +21,7 @@ struct build_args {
 	const char *debian_dir;	/* the Debian boots: DIR/VARIANT/results.txt */
 	const char *debian_variants;	/* V1,V2,...: those booted (all) */
 	const char *kunit_dir;	/* kunit.py --json results: DIR/CONFIG.json */
+	const char *pending;	/* kunit,debian: sections make writes later */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
 	const char *pairs[8][2];	/* size comparisons: from, to */
@@ -55,6 +56,12 @@ void report_applications_markdown(json_t *r, FILE *f);
 /* The KUnit cases in *ROWS; returns the runs, one per kunitconfig. */
 json_t *report_kunit(const char *dir, json_t **rows);
 void report_kunit_markdown(json_t *r, FILE *f);
+/* make's first report: sections it was written without (pending.c). */
+json_t *report_pending_parse(const char *list);
+int report_is_pending(json_t *r, const char *section);
+int report_refuse_pending(json_t *r, const char *path, const char *cmd);
+void report_pending_summary(json_t *r, FILE *f);
+void report_pending_section(FILE *f);
 void report_html(json_t *r, FILE *f);
 /* The cross-version view of one base's reports, oldest first. */
 void report_abis(const char *arch, const char *abis[2]);

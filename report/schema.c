@@ -28,6 +28,7 @@ static const char *const kunit_statuses[] = {
 static const char *const debian_verdicts[] = {
 	"like Linux", "loud", "silent", "missing", NULL
 };
+static const char *const pending_sections[] = { "kunit", "debian", NULL };
 static const char *const statuses[] = { "complete", "incomplete", NULL };
 static const char *const corpus_statuses[] = { "run", "not run", NULL };
 
@@ -134,6 +135,7 @@ static const struct {
 
 static const struct rule vocab[] = {
 	{ "kunit.[].status", S, kunit_statuses },
+	{ "?pending.[]", S, pending_sections },
 	{ "variants.[].?status", S, statuses },
 	{ "probes.[].verdict.*", S, probe_verdicts },
 	{ "applications.[].verdict.*", S, app_verdicts },

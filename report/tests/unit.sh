@@ -455,6 +455,34 @@ debianv multiuser,nomultiuser-strict "$work/debianv2"
 "$mr" complete "$work/debianv2/report.json" 2>"$work/err" && rc=0 || rc=$?
 check "debian: a variant named but never booted is incomplete, named" \
 	'[ $rc -eq 1 ] && grep -q "Debian boot nomultiuser-strict is incomplete: no results" "$work/err"'
+# make's first report: written before KUnit and the Debian boots, it says
+# so at the top and in their sections, reads neither (the results given
+# are ignored) and is refused by complete, diff and versions.
+mkdir -p "$work/first"
+"$mr" build --pending kunit,debian --out "$fx/good" --build "$fx/build" \
+	--sizes "$fx/none" --dest "$work/first" --base tiny --arch x86_64 \
+	--kver 6.12 --package 0-fixture --lost "$fx/lost-syscalls.tsv" \
+	--kunit "$fx/kunit" --debian "$fx/debian" multiuser nomultiuser
+rf=$work/first/report.json
+check "pending: the sections are named, their results not read" \
+	'[ "$(q $rf "(r[\"pending\"], r[\"kunit\"], \"debian\" in r)")" = "(['"'"'kunit'"'"', '"'"'debian'"'"'], [], False)" ]'
+check "pending: the Markdown says so at the top and in both sections" \
+	'grep -q "^- \*\*First report\*\*: .*before the in-kernel tests (KUnit) and the Debian boots" $work/first/report.md &&
+	 [ "$(awk "/^## /{h=\$0} /^Pending: /{print h}" $work/first/report.md | tr "\n" ";")" = "## Debian boots;## In-kernel tests (KUnit);" ]'
+rc=0; "$mr" complete "$rf" 2>"$work/e" || rc=$?
+check "pending: complete exits 1 naming each pending section" \
+	'[ $rc -eq 1 ] && grep -q "section kunit is pending" "$work/e" && grep -q "section debian is pending" "$work/e"'
+rc=0; "$mr" diff "$rd" "$rf" >/dev/null 2>"$work/e" || rc=$?
+check "pending: diff refuses a first report (exit 2)" \
+	'[ $rc -eq 2 ] && grep -q "^mureport: diff: $rf: section kunit is pending" "$work/e"'
+rc=0; "$mr" versions --dest "$work/fv" "$rd" "$rf" 2>"$work/e" || rc=$?
+check "pending: versions refuses a first report (exit 2)" \
+	'[ $rc -eq 2 ] && grep -q "^mureport: versions: $rf: section debian is pending" "$work/e"'
+rc=0; "$mr" build --pending kunit,corpus --out "$fx/good" --build "$fx/build" \
+	--sizes "$fx/none" --dest "$work/first2" --base tiny --arch x86_64 \
+	--kver 6.12 --package 0 multiuser nomultiuser 2>"$work/e" || rc=$?
+check "pending: an unknown section is bad input (exit 2), named" \
+	'[ $rc -eq 2 ] && grep -qx "mureport: build: --pending kunit,corpus: .corpus. is not kunit or debian" "$work/e" && [ ! -e "$work/first2/report.json" ]'
 # The same corpus report as another architecture's, its build host never
 # having run the programs: not a change of behaviour.
 python3 -c "
