@@ -533,8 +533,11 @@ murun-bench:
 # report, it fails naming each incomplete variant.  One view per
 # architecture across the versions (out/ARCH/BASE/versions.*), one per
 # version across the architectures (out/arches/KVER/BASE/arches.*).
+# The first report's make runs its steps JOBS at a time: a guest boots
+# (one core, above the builds' priority) while the next kernel builds,
+# and the packages download while the first one does.
 versions: $(MUREPORT)
-	$(Q)rc=0; $(MAKE) --no-print-directory ARCH=$(firstword $(ARCHS)) \
+	$(Q)rc=0; $(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) \
 		KVER=$(firstword $(KVERS)) first-report || rc=1; \
 	for a in $(ARCHS); do \
 		$(MAKE) --no-print-directory ARCH=$$a versions-of-arch || rc=1; \
