@@ -414,8 +414,11 @@ deps:
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ]; then \
 			$(call progress,deps: installing$$missing); \
-			{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
-			  apt-get install -y -qq $$missing; } >$(BUILD).apt.log 2>&1 || \
+			{ apt-get update -qq >$(BUILD).apt.log 2>&1 && \
+			  report/progress.sh "deps, packages set up" $(BUILD).apt.log \
+				--lines '^Setting up ' "$$(apt-get -s install $$missing | \
+					grep -c '^Conf ')" -- \
+				env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } || \
 			{ tail -n 20 $(BUILD).apt.log; \
 			  echo "deps: apt-get install$$missing failed; see $(BUILD).apt.log" >&2; \
 			  exit 1; }; \
@@ -729,8 +732,8 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_CONFIG) $(BASE_FRAG) $(call 
 $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
 	$(Q)rm -f $$@
-	$(Q)kernel-patch/build-kernel.sh $(1) $(call KOBJ,$(1))/build.log \
-		$$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
+	$(Q)report/progress.sh "build $(1), objects compiled" $(call KOBJ,$(1))/build.log \
+		--lines '^  CC ' $$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
 		env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
 		tail -n 25 $(call KOBJ,$(1))/build.log; \
 		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
@@ -1109,10 +1112,12 @@ $(B)/kunit/%.args: FORCE
 $(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
 	$(Q)$(call progress,kunit $* (kunit.py run $(KUNIT_ARGS)))
 	$(Q)mkdir -p $(@D) $(B)/kunit
-	$(Q)rm -f $@.tmp; $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run $(KUNIT_ARGS) \
+	$(Q)rm -f $@.tmp; report/progress.sh "kunit $*, objects" $(B)/kunit/$*.log \
+		--objects $(B)/kunit/$* $(wildcard $(BA)/*/kunit/*/) -- \
+		env $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run $(KUNIT_ARGS) \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
-		--json=$(ABS)/$@.tmp >$(B)/kunit/$*.log 2>&1 || true
+		--json=$(ABS)/$@.tmp || true
 	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.log; \
 		echo "kunit: $*: no results; log in $(B)/kunit/$*.log" >&2; exit 1; }
 	$(Q)mv $@.tmp $@
