@@ -437,7 +437,7 @@ deps:
 # CHECKS_CROSS compare the versions.
 CHECKS_ONCE := patch-apply report-unit report-asan fuzz probe-escape murun \
 	murun-filter app-unit import-scan lava-names probe-container elf-needs man \
-	atlas-unit
+	atlas-unit progress
 CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot-faults \
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e report-incomplete \
@@ -1220,6 +1220,10 @@ check-lava: $(foreach v,$(LAVA_RUN),$(LAVA_OUT)/$(v)/lava-results.json) \
 
 check-report-unit: $(MUREPORT)
 	$(Q)report/tests/unit.sh $(MUREPORT)
+
+# make's progress lines and their estimate, on stand-in commands.
+check-progress:
+	$(Q)report/tests/progress.sh report/progress.sh
 
 # The fresh report against the committed golden one: behaviour only.
 check-report-golden: $(OUT)/report.json

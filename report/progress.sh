@@ -15,11 +15,14 @@
 set -u
 what=$1 log=$2 mode=$3 arg=$4
 shift 4
+case $mode in
+--lines | --objects) ;;
+*) echo "progress.sh: $what: $mode: not --lines or --objects" >&2; exit 2 ;;
+esac
 count() { # [FILE-OR-DIR]
 	case $mode in
 	--lines) grep -c -- "$arg" "${1:-$log}" 2>/dev/null || true ;;
 	--objects) find "${1:-$arg}" -name '*.o' 2>/dev/null | wc -l ;;
-	*) echo "progress.sh: $mode: not --lines or --objects" >&2; exit 2 ;;
 	esac
 }
 whole=0
