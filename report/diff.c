@@ -18,22 +18,6 @@ static void head(FILE *f, const char *section, int *shown)
 	*shown = 1;
 }
 
-/* Index an array of objects by KEY (and ABI for syscalls). */
-static json_t *index_by(json_t *a, const char *key, const char *key2)
-{
-	json_t *o = json_object(), *row;
-	size_t n;
-
-	json_array_foreach(a, n, row) {
-		char k[256];
-
-		snprintf(k, sizeof(k), "%s%s%s", key2 ? report_str(row, key2) : "",
-			 key2 ? " " : "", report_str(row, key));
-		json_object_set(o, k, row);
-	}
-	return o;
-}
-
 /*
  * A row on one side only: its first field ends the line, so that a CI log
  * says what a new syscall answers or what a new probe found.
@@ -51,7 +35,7 @@ static void first_field(FILE *f, json_t *row, const char *field)
 static int rows(FILE *f, const char *section, json_t *a, json_t *b,
 		const char *key, const char *key2, const char *const *fields)
 {
-	json_t *ia = index_by(a, key, key2), *ib = index_by(b, key, key2);
+	json_t *ia = report_index(a, key, key2, " "), *ib = report_index(b, key, key2, " ");
 	json_t *ra, *rb;
 	const char *id;
 	int changed = 0, shown = 0;
@@ -124,7 +108,8 @@ static json_t *runs_where(json_t *meta, const char *where, int is)
  */
 static void sweep_why(FILE *f, json_t *a, json_t *b)
 {
-	json_t *ia = index_by(a, "name", "abi"), *ib = index_by(b, "name", "abi");
+	json_t *ia = report_index(a, "name", "abi", " "),
+	       *ib = report_index(b, "name", "abi", " ");
 	json_t *ra, *rb;
 	const char *id;
 	int shown = 0;
@@ -322,8 +307,10 @@ int report_diff(json_t *old, json_t *cur, int sizes, FILE *f)
 	behaviour |= rows(f, "scenarios", json_object_get(old, "scenarios"),
 			  json_object_get(cur, "scenarios"), "id", NULL,
 			  afields);
-	/* Each program's verdict per variant, what it was refused, and the
-	 * identities of its processes. */
+	/*
+	 * Each program's verdict per variant, what it was refused, and the
+	 * identities of its processes.
+	 */
 	behaviour |= rows(f, "applications", json_object_get(old, "applications"),
 			  json_object_get(cur, "applications"), "id", NULL,
 			  cfields);

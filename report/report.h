@@ -83,6 +83,9 @@ int report_schema_check(json_t *r, const char *path);
 int report_diff(json_t *old, json_t *cur, int sizes, FILE *f);
 int udiff(const char *a, const char *b, char **out);
 int report_rank(json_t *row, json_t *variants);
+/* ROWS as an object by KEY, or by KEY2 SEP KEY. */
+json_t *report_index(json_t *rows, const char *key, const char *key2,
+		     const char *sep);
 /* The string at KEY of O, or "" when there is none. */
 const char *report_str(json_t *o, const char *key);
 

@@ -74,21 +74,6 @@ static int answers(json_t *row, const char *variant)
 	return 1;
 }
 
-static json_t *by_key(json_t *rows, const char *k1, const char *k2)
-{
-	json_t *o = json_object(), *row;
-	size_t n;
-
-	json_array_foreach(rows, n, row) {
-		char key[256];
-
-		snprintf(key, sizeof(key), "%s%s%s", k2 ? report_str(row, k2) : "",
-			 k2 ? "/" : "", report_str(row, k1));
-		json_object_set(o, key, row);
-	}
-	return o;
-}
-
 /*
  * Across versions a call is its ABI and name; across architectures, its
  * name in each one's own table where both tables have it
@@ -99,9 +84,9 @@ static json_t *sweep_rows(json_t *r, json_t *other, const char *by)
 	json_t *rows, *o;
 
 	if (strcmp(by, "arch"))
-		return by_key(json_object_get(r, "sweep"), "name", "abi");
+		return report_index(json_object_get(r, "sweep"), "name", "abi", "/");
 	rows = report_arch_rows(r, other, "sweep", NULL);
-	o = by_key(rows, "name", NULL);
+	o = report_index(rows, "name", NULL, NULL);
 	json_decref(rows);
 	return o;
 }
@@ -132,17 +117,19 @@ static const char *field(json_t *row, const char *what, const char *variant)
 	return report_str(json_object_get(row, what), variant);
 }
 
-/* Across architectures each one's sweep is sweep.own, its second ABI's
- * left out (ia32 against a compat ABI that is not probed). */
+/*
+ * Across architectures each one's sweep is sweep.own, its second ABI's
+ * left out (ia32 against a compat ABI that is not probed).
+ */
 static json_t *probe_rows(json_t *r, const char *by)
 {
 	json_t *rows, *o, *skipped;
 
 	if (strcmp(by, "arch"))
-		return by_key(json_object_get(r, "probes"), "id", NULL);
+		return report_index(json_object_get(r, "probes"), "id", NULL, NULL);
 	skipped = json_array();
 	rows = report_arch_probes(r, skipped);
-	o = by_key(rows, "id", NULL);
+	o = report_index(rows, "id", NULL, NULL);
 	json_decref(rows);
 	json_decref(skipped);
 	return o;
@@ -184,8 +171,8 @@ static json_t *probe_changes(json_t *a, json_t *b, const char *variant,
 
 static json_t *scenario_changes(json_t *a, json_t *b, const char *variant)
 {
-	json_t *ia = by_key(json_object_get(a, "scenarios"), "id", NULL);
-	json_t *ib = by_key(json_object_get(b, "scenarios"), "id", NULL);
+	json_t *ia = report_index(json_object_get(a, "scenarios"), "id", NULL, NULL);
+	json_t *ib = report_index(json_object_get(b, "scenarios"), "id", NULL, NULL);
 	json_t *out = json_array(), *ra, *rb;
 	const char *id;
 
@@ -227,8 +214,8 @@ static int corpus_ran(json_t *r)
 static json_t *application_changes(json_t *a, json_t *b, const char *variant)
 {
 	return verdict_changes(
-		by_key(json_object_get(a, "applications"), "id", NULL),
-		by_key(json_object_get(b, "applications"), "id", NULL), variant);
+		report_index(json_object_get(a, "applications"), "id", NULL, NULL),
+		report_index(json_object_get(b, "applications"), "id", NULL, NULL), variant);
 }
 
 static json_t *fallout_names(json_t *r)
