@@ -465,7 +465,7 @@ BISECT_KVERS ?= $(lastword $(KVERS))
 # every version; make KVER=X check-NAME runs any of them on another.
 TOOL_CHECKS_NEWEST := boot-faults report-incomplete initramfs-repro report-emulation \
 	report-html lava
-TOOL_CHECKS_OLDEST := app-e2e corpus-e2e
+TOOL_CHECKS_OLDEST := app-e2e corpus-e2e report-first
 PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
 	$(if $(filter $(KVER),$(lastword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_NEWEST)) \
 	$(if $(filter $(KVER),$(firstword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_OLDEST)), \

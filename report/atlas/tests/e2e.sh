@@ -17,6 +17,7 @@ check() {
 	if eval "$2"; then echo "ok $n $1"; else echo "not ok $n $1"; fails=$((fails + 1)); fi
 }
 q() { python3 -c "import json,sys; a=json.load(open(sys.argv[1])); r={x['option']: x for x in a['options']}; print($1)" "$out/atlas.json"; }
+mkdir -p "$(dirname "$out")" || exit 1
 rc=0
 $make ATLAS_OPTIONS="POSIX_TIMERS EPOLL SGETMASK_SYSCALL" atlas >"$out.log" 2>&1 || rc=$?
 check "make atlas exits 0 and says what is left after each option" \
