@@ -67,10 +67,10 @@ atlas: $(MUREPORT)
 	for o in $$opts; do \
 		k=$$((k + 1)); t=$$(date +%s); \
 		$(call progress,atlas $$k/$$n: $$o); \
-		$(MAKE) --no-print-directory BASE=atlas VARIANTS="multiuser off-$$o" \
-			$(ATLAS_OUT)/off-$$o/report/report.json || failed="$$failed $$o"; \
+		ok=1; $(MAKE) --no-print-directory BASE=atlas VARIANTS="multiuser off-$$o" \
+			$(ATLAS_OUT)/off-$$o/report/report.json || { ok=; failed="$$failed $$o"; }; \
 		d=$$(($$(date +%s) - t)); \
-		if [ $$d -gt 30 ]; then built=$$((built + 1)); spent=$$((spent + d)); fi; \
+		if [ -n "$$ok" ] && [ $$d -gt 30 ]; then built=$$((built + 1)); spent=$$((spent + d)); fi; \
 		left=$$([ $$built -gt 0 ] && echo $$((spent / built * (n - k) / 60)) || echo '?'); \
 		$(call progress,atlas $$k/$$n: $$o in $$d s; about $$left min left); \
 	done; \

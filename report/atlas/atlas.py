@@ -209,6 +209,8 @@ def main():
                                 for o in opts if not o['excluded']), key=rank),
              'excluded': [{'option': o['option'], 'why': o['excluded']}
                           for o in opts if o['excluded']]}
+    # A run whose every option failed still writes its rows, each saying why.
+    os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, 'atlas.json'), 'w') as f:
         json.dump(atlas, f, indent=1, sort_keys=True)
         f.write('\n')

@@ -8,7 +8,8 @@ outside arch/).  An option named in excluded.tsv stays as the baseline
 has it, for the reason given there; every other one is on in the
 baseline and off in its own variant, so a new kernel's new option is
 measured without anyone adding it.  An option the tree does not define
-(BASE_FULL after 6.9) is left out with a line on stderr.
+(BASE_FULL after 6.9), or derives without a prompt (BASE_SMALL before
+6.10, an int set by BASE_FULL), is left out with a line on stderr.
 
 usage: options.py SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
        options.py --fragment SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
@@ -92,9 +93,10 @@ def main():
     defined, prompted = kconfig_symbols(src, karch)
     tree = {o for o in gates if o in prompted}
     for opt in sorted(set(named) | tree):
-        if opt not in defined:
-            print('atlas: %s (named.list) is not in this tree; left out' % opt,
-                  file=sys.stderr)
+        if opt not in prompted:
+            print('atlas: %s (named.list) is %s; left out' % (opt,
+                  'not in this tree' if opt not in defined else
+                  'derived here, with no prompt'), file=sys.stderr)
             continue
         origin = 'both' if opt in tree and opt in named else \
             'tree' if opt in tree else 'named'
