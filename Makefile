@@ -1238,12 +1238,12 @@ check-report-html: $(OUT)/report.json
 	$(Q)report/tests/screenshot.sh $(OUT)/report.html $(T)/report.png
 	$(Q)report/tests/html.sh $(OUT)/report.md $(OUT)/report.html
 
-# make report with every guest timing out, in a folder of its own.
 # make's first report, on a copy of the whole report's results.
 check-report-first: $(OUT)/report.json
 	$(Q)report/tests/first.sh "$(MAKE) --no-print-directory" $(OUT) \
 		$(T)/first $(MUREPORT)
 
+# make report with every guest timing out, in a folder of its own.
 check-report-incomplete: $(MU)/.build.ok $(NOMU)/.build.ok $(MUREPORT)
 	$(Q)report/tests/incomplete.sh "$(MAKE) --no-print-directory" \
 		$(ABS)/$(T)/incomplete $(MUREPORT)

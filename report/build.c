@@ -430,7 +430,7 @@ json_t *report_build(const struct build_args *a)
 	json_object_set_new(r, "applications", crows);
 	json_object_set_new(r, "applications_runs", apps);
 	if (a->pending)
-		json_object_set_new(r, "pending", report_pending_parse(a->pending));
+		json_object_set(r, "pending", a->pending);
 	/* Only a report that booted Debian has the section. */
 	if (a->debian_dir && !report_is_pending(r, "debian")) {
 		json_t *drows, *druns = report_debian(a, &drows);

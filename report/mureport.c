@@ -145,7 +145,7 @@ static const char **option_slot(struct build_args *a, const char **dest,
 		{ "--debian", offsetof(struct build_args, debian_dir) },
 		{ "--debian-variants", offsetof(struct build_args, debian_variants) },
 		{ "--kunit", offsetof(struct build_args, kunit_dir) },
-		{ "--pending", offsetof(struct build_args, pending) },
+		{ "--pending", offsetof(struct build_args, pending_list) },
 	};
 	size_t i;
 
@@ -202,13 +202,13 @@ static int build(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (a.pending) {
-		r = report_pending_parse(a.pending);
-		if (!r)
+	if (a.pending_list) {
+		a.pending = report_pending_parse(a.pending_list);
+		if (!a.pending)
 			return 2;
-		json_decref(r);
 	}
 	r = report_build(&a);
+	json_decref(a.pending);
 
 	rc = !r || save(dest, "report.json", r, NULL) ||
 	     save(dest, "report.md", r, report_markdown) ||

@@ -19,6 +19,18 @@ static const struct {
 	{ "debian", "the Debian boots" },
 };
 
+/* The section named by LEN bytes of NAME, or -1. */
+static int section_of(const char *name, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
+		if (strlen(sections[k].name) == len &&
+		    !strncmp(name, sections[k].name, len))
+			return k;
+	return -1;
+}
+
 /* LIST, "kunit,debian", as the report's "pending" array; NULL if bad. */
 json_t *report_pending_parse(const char *list)
 {
@@ -26,13 +38,10 @@ json_t *report_pending_parse(const char *list)
 	const char *s = list;
 
 	while (*s) {
-		size_t len = strcspn(s, ","), k;
+		size_t len = strcspn(s, ",");
+		int k = section_of(s, len);
 
-		for (k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
-			if (strlen(sections[k].name) == len &&
-			    !strncmp(s, sections[k].name, len))
-				break;
-		if (k == sizeof(sections) / sizeof(sections[0])) {
+		if (k < 0) {
 			fprintf(stderr, "mureport: build: --pending %s: '%.*s' is not kunit or debian\n",
 				list, (int)len, s);
 			json_decref(p);
@@ -70,16 +79,18 @@ int report_refuse_pending(json_t *r, const char *path, const char *cmd)
 void report_pending_summary(json_t *r, FILE *f)
 {
 	json_t *v;
-	size_t n, k;
+	size_t n;
 
 	if (!json_array_size(json_object_get(r, "pending")))
 		return;
 	fprintf(f, "- **First report**: `make` wrote it before");
-	json_array_foreach(json_object_get(r, "pending"), n, v)
-		for (k = 0; k < sizeof(sections) / sizeof(sections[0]); k++)
-			if (!strcmp(json_string_value(v), sections[k].name))
-				fprintf(f, "%s %s", n ? " and" : "",
-					sections[k].what);
+	json_array_foreach(json_object_get(r, "pending"), n, v) {
+		const char *name = json_string_value(v);
+		int k = section_of(name, strlen(name));
+
+		if (k >= 0)
+			fprintf(f, "%s %s", n ? " and" : "", sections[k].what);
+	}
 	fprintf(f, " and writes it again, whole, when they are done.\n");
 }
 

@@ -21,7 +21,8 @@ struct build_args {
 	const char *debian_dir;	/* the Debian boots: DIR/VARIANT/results.txt */
 	const char *debian_variants;	/* V1,V2,...: those booted (all) */
 	const char *kunit_dir;	/* kunit.py --json results: DIR/CONFIG.json */
-	const char *pending;	/* kunit,debian: sections make writes later */
+	const char *pending_list;	/* --pending kunit,debian */
+	json_t *pending;	/* those sections: make writes them later */
 	const char *const *variants;	/* the first is the baseline */
 	int nvariants;
 	const char *pairs[8][2];	/* size comparisons: from, to */

@@ -69,10 +69,12 @@ $(OUT)/report.args: FORCE
 # up to date.  Everything else that reads results (make results, the
 # checks) still stops at the failed boot.
 $(OUT)/report.json: REPORT_FAILED_BOOTS := 1
-$(OUT)/report.json: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
-		$(OUT)/lost-syscalls.tsv $(OUT)/absent-syscalls.tsv \
-		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok) $(KUNIT_JSON) \
+# What every report reads, the first one (below) included.
+REPORT_INPUTS = $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
+	$(OUT)/lost-syscalls.tsv $(OUT)/absent-syscalls.tsv \
+	$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
+	$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok)
+$(OUT)/report.json: $(REPORT_INPUTS) $(KUNIT_JSON) \
 		$(if $(DEBIAN_BASE),$(DEBIAN_OUT)/debian.ok) \
 		$(OUT)/report.args
 	$(Q)$(call progress,report)
@@ -90,10 +92,7 @@ REPORT_PENDING := kunit$(if $(DEBIAN_BASE),$(comma)debian)
 first-report: REPORT_FAILED_BOOTS := 1
 ifneq ($(wildcard $(KUNIT_JSON) $(if $(DEBIAN_BASE),$(DEBIAN_OUT)/debian.ok)),$(strip \
 	$(KUNIT_JSON) $(if $(DEBIAN_BASE),$(DEBIAN_OUT)/debian.ok)))
-first-report: $(MUREPORT) $(OUT)/sizes/.ok $(HOST_RUNS) \
-		$(OUT)/lost-syscalls.tsv $(OUT)/absent-syscalls.tsv \
-		$(foreach v,$(VARIANTS),$(OUT)/$(v)/results.txt) \
-		$(if $(CORPUS_BASE),$(CORPUS_OUT)/corpus.ok)
+first-report: $(REPORT_INPUTS)
 	$(Q)$(call progress,first report)
 	$(Q)$(MUREPORT) build --pending $(REPORT_PENDING) $(REPORT_ARGS)
 	$(Q)touch -d @0 $(OUT)/report.json
