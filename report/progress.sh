@@ -56,9 +56,11 @@ while kill -0 $pid 2>/dev/null; do
 		line = sprintf("%s: %d so far", what, n)
 		if (whole > n && n > n0) {
 			left = (whole - n) * el / (n - n0)
-			line = sprintf("%s: %d of ~%d, %s left", what, n, whole,
-				       left < 60 ? "under a minute" :
-				       sprintf("~%d min", int(left / 60 + 0.5)))
+			est = sprintf("~%d min", int(left / 60 + 0.5))
+			if (left < 60)
+				est = "under a minute"
+			line = sprintf("%s: %d of ~%d, %s left", what, n,
+				       whole, est)
 		}
 		printf "[%7.1fs] %s\n", now - t0, line
 	}'

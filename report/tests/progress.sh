@@ -22,6 +22,15 @@ check "the command's output is in the log" \
 check "lines of make's form, the whole from the largest reference" \
 	'grep -Eq "^\[ *[0-9]+\.[0-9]s\] build x, objects compiled: 1 of ~4, under a minute left$" "$w/out" &&
 	 ! grep -v "^\[" "$w/out"'
+# A new machine's awk is mawk (gawk comes later with the packages), and
+# deps is the first stage that prints an estimate.
+mkdir -p "$w/bin" && ln -s "$(command -v mawk)" "$w/bin/awk"
+MU_PROGRESS_EVERY=1 MU_T0=0 PATH="$w/bin:$PATH" "$p" "build x, objects compiled" \
+	"$w/build.log" --lines '^  CC ' "$w/ref.log" -- \
+	sh -c 'echo "  CC a.o"; sleep 3' >"$w/out" 2>&1
+check "the estimate with Debian's default awk, mawk" \
+	'grep -Eq "build x, objects compiled: 1 of ~4, under a minute left$" "$w/out" &&
+	 ! grep -v "^\[" "$w/out"'
 MU_PROGRESS_EVERY=1 "$p" "deps, packages set up" "$w/apt.log" --lines '^Setting up ' 200 -- \
 	sh -c 'echo "Setting up a"; sleep 3' >"$w/out" 2>&1
 check "a number as the whole: minutes left from the rate so far" \
