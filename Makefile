@@ -443,7 +443,8 @@ CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot
 	kunit mails id-audit initramfs-repro pipeline-e2e probe-e2e absent-syscalls apps-e2e \
 	compat-e2e strict-e2e app-e2e report-incomplete \
 	corpus-e2e debian-e2e \
-	report-golden report-first report-emulation report-html lava patch-bisect
+	report-golden report-first report-emulation report-html lava patch-bisect \
+	atlas-e2e
 CHECKS_CROSS := versions arches install
 # The versions make check checks on architecture $(1) (arch_A_check_kvers,
 # all of KVERS by default).
@@ -466,7 +467,7 @@ BISECT_KVERS ?= $(lastword $(KVERS))
 # every version; make KVER=X check-NAME runs any of them on another.
 TOOL_CHECKS_NEWEST := boot-faults report-incomplete initramfs-repro report-emulation \
 	report-html lava
-TOOL_CHECKS_OLDEST := app-e2e corpus-e2e report-first
+TOOL_CHECKS_OLDEST := app-e2e corpus-e2e report-first atlas-e2e
 PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
 	$(if $(filter $(KVER),$(lastword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_NEWEST)) \
 	$(if $(filter $(KVER),$(firstword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_OLDEST)), \

@@ -88,3 +88,11 @@ check-atlas-unit:
 	$(Q)report/atlas/tests/unit.sh $(BUILD)/tests/atlas-unit
 	$(Q)$(if $(ATLAS_GOLDEN),python3 report/atlas/schema.py $(ATLAS_GOLDEN) && \
 		echo "committed atlases: $(ATLAS_GOLDEN)")
+
+# make atlas end to end on three options (report/atlas/tests/e2e.sh says
+# which and why), in the version's own atlas folders: a whole atlas made
+# there before is kept, and these three are measured again only if their
+# inputs changed.
+check-atlas-e2e: $(MUREPORT)
+	$(Q)report/atlas/tests/e2e.sh $(ATLAS_OUT) \
+		"$(MAKE) --no-print-directory ARCH=$(ARCH) KVER=$(KVER)"
