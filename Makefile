@@ -304,6 +304,11 @@ export MU_T0 := $(shell date +%s.%N)
 endif
 progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
+# What a cold build of tree $(1) (a base's folder, or kunit) compiles,
+# from kernel-patch/objects.tsv: progress.sh's whole on a machine that
+# has no build log of its own yet to take it from.
+cold_objects = $(shell awk -v k='$(ARCH)/$(KVER)/$(1)' '$$1 == k { print $$2 }' \
+	kernel-patch/objects.tsv)
 
 # make install (its rules are with the other whole-project targets).
 PREFIX ?= /usr/local
@@ -735,7 +740,8 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
 	$(Q)rm -f $$@
 	$(Q)report/progress.sh "build $(1), objects compiled" $(call KOBJ,$(1))/build.log \
-		--lines '^  CC ' $$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
+		--lines '^  CC ' $$(call cold_objects,$(KBASE)) \
+		$$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
 		env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
 		tail -n 25 $(call KOBJ,$(1))/build.log; \
 		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
@@ -1115,7 +1121,8 @@ $(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
 	$(Q)$(call progress,kunit $* (kunit.py run $(KUNIT_ARGS)))
 	$(Q)mkdir -p $(@D) $(B)/kunit
 	$(Q)rm -f $@.tmp; report/progress.sh "kunit $*, objects" $(B)/kunit/$*.log \
-		--objects $(B)/kunit/$* $(wildcard $(BA)/*/kunit/*/) -- \
+		--objects $(B)/kunit/$* $(call cold_objects,kunit) \
+		$(wildcard $(BA)/*/kunit/*/) -- \
 		env $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run $(KUNIT_ARGS) \
 		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
 		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
