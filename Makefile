@@ -1036,7 +1036,7 @@ debian-packages: $(if $(filter $(ARCH),$(DEBIAN_ARCHS)),$(DEBIAN)/packages)
 once-prereqs: $(B)/probe/muprobe $(B)/probe/muobs $(B)/murun/murun $(B)/apps/privdrop \
 	$(B)/murun/filters.h
 # What make's pairs of one architecture would otherwise both make at once.
-arch-prereqs: $(TOOLS)/.ok $(GLIBC_DEBS) corpus-packages debian-packages
+arch-prereqs: $(TOOLS)/.ok $(GLIBC_DEBS) $(if $(CORPUS_BASE),corpus-packages) debian-packages
 .PHONY: version-checks corpus-packages debian-packages once-prereqs arch-prereqs
 
 # This version only: the version-independent checks and its own.
