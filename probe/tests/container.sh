@@ -20,6 +20,8 @@ check() {
 # and at least MIN rows skipped naming the container.
 judge() {
 	out=$2 min=$3
+	# What differed, for the log: these runs' outputs are not kept.
+	grep -A2 "^not ok" "$out" | sed 's/^/#   /' || true
 	check "$1: no row differs from Linux" '! grep -q "^not ok" "$out"'
 	check "$1: multiuser is yes or unknown" \
 		'grep -q "^# muprobe root=yes multiuser=\(yes\|unknown\) " "$out"'
