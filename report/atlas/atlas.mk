@@ -42,6 +42,9 @@ $(OUT)/%/lost.tsv: $(ATLAS)/multiuser/.config.ok $(ATLAS)/%/.config.ok report/lo
 	$(Q)python3 report/lost-syscalls.py $(KSRC) $(ATLAS)/multiuser/.config \
 		$(ATLAS)/$*/.config $(TBL64) $(TBL32) $(arch_$(ARCH)_abis) >$@.tmp && \
 		mv $@.tmp $@
+# Not intermediate: the baseline's corpus boot serves every option, and a
+# killed run keeps what each option measured.
+.PRECIOUS: $(OUT)/corpus/%/results.txt $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv
 # One option's report: the baseline and its variant, as make report
 # builds MULTIUSER's; a guest that fails makes it an incomplete row
 # (report/report.mk says how).
@@ -49,6 +52,7 @@ $(OUT)/%/report/report.json: REPORT_FAILED_BOOTS := 1
 $(OUT)/%/report/report.json: $(MUREPORT) $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv \
 		$(OUT)/multiuser/results.txt $(OUT)/%/results.txt \
 		$(OUT)/corpus/multiuser/results.txt $(OUT)/corpus/%/results.txt
+	$(Q)mkdir -p $(OUT)/$*/report
 	$(Q)$(MUREPORT) build --out $(OUT) --build $(ATLAS) --sizes $(OUT)/$*/sizes \
 		--dest $(OUT)/$*/report --base atlas --arch $(ARCH) --kver $(KVER) \
 		--package $(PKG_VERSION) --lost $(OUT)/$*/lost.tsv \
