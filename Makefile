@@ -636,7 +636,7 @@ check:
 		l=$(BUILD)/check-$${p%/*}-$${p#*/}.log; \
 		pass=$$((pass + $$(grep -c "^ok $$p/" $$l))); \
 		fail=$$((fail + $$(grep -c "^not ok $$p/" $$l))); \
-		failed="$$failed $$(sed -n 's/^not ok \([^ ]*\).*/\1/p' $$l | tr '\n' ' ')"; \
+		failed="$$failed $$(sed -n "s|^not ok \($$p/[^ ]*\).*|\1|p" $$l | tr '\n' ' ')"; \
 		grep -q '^[0-9]* passed, [0-9]* failed$$' $$l || \
 			{ fail=$$((fail + 1)); failed="$$failed $$p/unfinished"; }; \
 	done; \
