@@ -258,6 +258,7 @@ endif
 BA := $(BUILD)/$(ARCH)
 ABS := $(abspath .)
 comma := ,
+hash := \#
 space := $(subst ,, )
 # A recipe that writes TEXT to the target only when it differs, so that
 # what depends on it is made again exactly when its inputs changed (the
@@ -553,6 +554,17 @@ murun-bench:
 # of an architecture share is made before, one make at a time.  A pair
 # that fails is named; the views across it are not written.
 VERSION_PAIRS := $(foreach a,$(ARCHS),$(foreach v,$(KVERS),$(a)/$(v)))
+# make GOAL $(2) for each ARCH/KVER pair p of $(1), $(3) at a time, each
+# pair 2 nice levels below the one before, its lines prefixed with it
+# (and kept in $(BUILD)/$(5)-ARCH-KVER.log when $(5) names a log); a pair
+# whose make fails is appended to file $(4).  make and make check both.
+each_pair = n=0; for p in $(1); do \
+		{ nice -n $$n $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p$(hash)*/} $(2) 2>&1 || \
+			echo $$p >>$(4); } | \
+			$(if $(5),tee $(BUILD)/$(5)-$${p%/*}-$${p$(hash)*/}.log |) sed -u "s|^|$$p: |" & \
+		n=$$((n + 2)); \
+		while [ "$$(jobs -rp | wc -l)" -ge $(3) ]; do wait -n; done; \
+	done; wait
 versions: $(MUREPORT)
 	$(Q)rc=0; $(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) \
 		KVER=$(firstword $(KVERS)) first-report || rc=1; \
@@ -560,14 +572,8 @@ versions: $(MUREPORT)
 		$(MAKE) --no-print-directory ARCH=$$a KVER=$(firstword $(KVERS)) \
 			arch-prereqs || exit 1; \
 	done; \
-	failed=$$(mktemp); n=0; \
-	for p in $(VERSION_PAIRS); do \
-		{ nice -n $$n $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} \
-			out/$$p/$(BASE)/report.json 2>&1 || echo $$p >>$$failed; } | \
-			sed -u "s|^|$$p: |" & \
-		n=$$((n + 2)); \
-		while [ "$$(jobs -rp | wc -l)" -ge $(JOBS) ]; do wait -n; done; \
-	done; wait; \
+	failed=$$(mktemp); \
+	$(call each_pair,$(VERSION_PAIRS),out/$$p/$(BASE)/report.json,$(JOBS),$$failed,); \
 	if [ -s $$failed ]; then \
 		echo "versions: no report for $$(echo $$(cat $$failed)); the views across them are not written" >&2; \
 		rm -f $$failed; exit 1; \
@@ -622,12 +628,7 @@ check:
 	$(MAKE) --no-print-directory -j$(JOBS) ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)) \
 		corpus-packages debian-packages once-prereqs || \
 		{ fail=$$((fail + 1)); failed="$$failed shared"; }; \
-	{ n=0; for p in $(CHECK_PAIRS); do \
-		{ nice -n $$n $(MAKE) --no-print-directory ARCH=$${p%/*} KVER=$${p#*/} version-checks 2>&1 | \
-			tee $(BUILD)/check-$${p%/*}-$${p#*/}.log | sed -u "s|^|$$p: |"; } & \
-		n=$$((n + 2)); \
-		while [ "$$(jobs -rp | wc -l)" -ge $(CHECK_JOBS) ]; do wait -n; done; \
-	done; wait; } & \
+	{ $(call each_pair,$(CHECK_PAIRS),version-checks,$(CHECK_JOBS),/dev/null,check); } & \
 	for t in $(CHECKS_ONCE); do \
 		check_nice=4; $(call run_check,ARCH=$(firstword $(ARCHS)) KVER=$(firstword $(KVERS)),$$t,$$t); \
 	done; check_nice=0; \
