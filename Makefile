@@ -592,7 +592,6 @@ versions-of-arch: $(MUREPORT)
 		$(MAKE) --no-print-directory KVER=$$v out/$(ARCH)/$$v/$(BASE)/report.json || exit 1; \
 	done
 	$(Q)$(call progress,versions: $(ARCH) $(KVERS))
-	$(Q)mkdir -p $(VOUT)
 	$(Q)$(MUREPORT) versions --dest $(VOUT) $(VREPORTS)
 	$(Q)$(call progress,versions: $(VOUT)/versions.md $(VOUT)/versions.json)
 	$(Q)rc=0; for r in $(VREPORTS); do $(MUREPORT) complete $$r || rc=1; done; \
@@ -605,7 +604,6 @@ arches: $(MUREPORT)
 				out/$$a/$$v/$(BASE)/report.json || exit 1; \
 		done; \
 		$(call progress,arches: $$v $(ARCHS)); \
-		mkdir -p $(call AOUT,$$v) && \
 		$(MUREPORT) versions --by arch --dest $(call AOUT,$$v) \
 			$(foreach a,$(ARCHS),out/$(a)/$$v/$(BASE)/report.json) || exit 1; \
 		$(call progress,arches: $(call AOUT,$$v)/arches.md); \

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "report.h"
 
@@ -74,12 +75,43 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* DEST and the folders above it, as mkdir -p: a first report has no folder yet. */
+static int make_dest(const char *dest)
+{
+	char path[sizeof(set.path[0])];
+	char *p;
+
+	if (!*dest || snprintf(path, sizeof(path), "%s", dest) >= (int)sizeof(path)) {
+		fprintf(stderr, "mureport: --dest '%s': empty or too long\n", dest);
+		return -1;
+	}
+	for (p = path + 1; ; p++) {
+		if (*p && *p != '/')
+			continue;
+		if (p[-1] != '/') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(path, 0777) && errno != EEXIST) {
+				fprintf(stderr, "mureport: cannot make %s: %s\n",
+					path, strerror(errno));
+				return -1;
+			}
+			*p = c;
+		}
+		if (!*p)
+			return 0;
+	}
+}
+
 static int save(const char *dest, const char *name, json_t *r,
 		void (*render)(json_t *, FILE *))
 {
 	int i = set.n, bad;
 	FILE *f;
 
+	if (!i && make_dest(dest))
+		return -1;
 	snprintf(set.path[i], sizeof(set.path[i]), "%s/%s", dest, name);
 	snprintf(set.tmp[i], sizeof(set.tmp[i]), "%s/%s.tmp", dest, name);
 	set.n = i + 1;

@@ -52,7 +52,6 @@ $(OUT)/%/report/report.json: REPORT_FAILED_BOOTS := 1
 $(OUT)/%/report/report.json: $(MUREPORT) $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv \
 		$(OUT)/multiuser/results.txt $(OUT)/%/results.txt \
 		$(OUT)/corpus/multiuser/results.txt $(OUT)/corpus/%/results.txt
-	$(Q)mkdir -p $(OUT)/$*/report
 	$(Q)$(MUREPORT) build --out $(OUT) --build $(ATLAS) --sizes $(OUT)/$*/sizes \
 		--dest $(OUT)/$*/report --base atlas --arch $(ARCH) --kver $(KVER) \
 		--package $(PKG_VERSION) --lost $(OUT)/$*/lost.tsv \

@@ -19,7 +19,6 @@ check() { if eval "$2"; then ok "$1"; else bad "$1"; fi; }
 q() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 build() { # CASE DEST
-	mkdir -p "$2"
 	"$mr" build --out "$fx/$1" --build "$fx/build" --sizes "$fx/none" \
 		--dest "$2" --base tiny --arch x86_64 --kver 6.1 \
 		--package 0-fixture --lost "$fx/lost-syscalls.tsv" \
@@ -52,9 +51,13 @@ check "good: HTML is self-contained" \
 check "good: HTML has every Markdown table as a table, verdicts and diffs coloured" \
 	'python3 report/tests/dom.py $work/good/report.md $work/good/report.html >/dev/null'
 check "render: the golden report renders again, .md byte for byte as build wrote it" \
-	'mkdir -p $work/render && $mr render --dest $work/render $r &&
-	 cmp -s $work/render/report.md $work/good/report.md &&
-	 cmp -s $work/render/report.html $work/good/report.html'
+	'$mr render --dest $work/render/new/ $r &&
+	 cmp -s $work/render/new/report.md $work/good/report.md &&
+	 cmp -s $work/render/new/report.html $work/good/report.html'
+rc=0; "$mr" render --dest "$r/x" "$r" 2>"$work/e" || rc=$?
+check "render: a --dest under a file is one line naming it, exit 1" \
+	'[ $rc -eq 1 ] && [ "$(wc -l <$work/e)" -eq 1 ] &&
+	 grep -q "cannot make $r/x: " $work/e'
 check "good: the lost syscall names the option that took it" \
 	'[ "$(q $r "r[\"syscalls\"][0][\"note\"]")" = "compiled out with CONFIG_MULTIUSER (kernel/sys.c)" ]'
 check "good: the sweep section lists every call, ENOSYS where it was" \
