@@ -87,6 +87,7 @@ def measure(opt, out, arch, kver):
     fallout = rep.get('fallout', {})
     row.update({
         'status': 'measured',
+        'package': rep.get('kernel', {}).get('package'),
         'bytes_saved': -total if total is not None else None,
         'syscalls_lost': lost,
         'probes_silent': silent,
@@ -117,6 +118,11 @@ def markdown(atlas):
            '*Silent*: a probe whose call succeeds without what Linux does; '
            '*loud*: one that fails; *ABI lost*: syscalls lost plus probes '
            'changed.  Each row was measured by the command in its report.',
+           '', 'Measured on Debian\'s kernel source %s; %d of %d options '
+           'measured.' % (', '.join(atlas['packages']) or '(none measured)',
+                          sum(r['status'] == 'measured'
+                              for r in atlas['options']),
+                          len(atlas['options'])),
            '',
            '| option | silent | loud | syscalls lost | bytes saved | bytes per ABI lost | programs changed | fallout |',
            '|---|---|---|---|---|---|---|---|']
@@ -203,10 +209,15 @@ def main():
         sys.exit('usage: atlas.py OPTIONS_TSV ATLAS_OUT ARCH KVER')
     tsv, out, arch, kver = sys.argv[1:]
     opts = load_options(tsv)
+    rows = sorted((measure(o, out, arch, kver)
+                   for o in opts if not o['excluded']), key=rank)
     atlas = {'schema': SCHEMA, 'arch': arch, 'kver': kver,
              'baseline': BASE,
-             'options': sorted((measure(o, out, arch, kver)
-                                for o in opts if not o['excluded']), key=rank),
+             # More than one: options measured on different Debian
+             # packages, which the rows' own package fields tell apart.
+             'packages': sorted({r['package'] for r in rows
+                                 if r.get('package')}),
+             'options': rows,
              'excluded': [{'option': o['option'], 'why': o['excluded']}
                           for o in opts if o['excluded']]}
     # A run whose every option failed still writes its rows, each saying why.

@@ -10,7 +10,7 @@ usage: schema.py ATLAS.json...
 import json
 import sys
 
-MEASURED = {'bytes_saved': int, 'syscalls_lost': dict, 'probes_silent': list,
+MEASURED = {'package': str, 'bytes_saved': int, 'syscalls_lost': dict, 'probes_silent': list,
             'probes_loud': list, 'programs_changed': list, 'fallout': list,
             'abi_lost': int}
 
@@ -27,6 +27,8 @@ def faults(path):
     for k in ('arch', 'kver', 'baseline'):
         if not isinstance(a.get(k), str) or not a.get(k):
             yield 'no %s' % k
+    if not isinstance(a.get('packages'), list):
+        yield 'no packages'
     if not isinstance(a.get('options'), list) or not a['options']:
         yield 'no options'
         return

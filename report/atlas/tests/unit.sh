@@ -16,7 +16,8 @@ bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
 report() { # OPTION BYTES LOST SILENT_VERDICT APP_VERDICT
 	mkdir -p "$work/off-$1/report"
 	cat >"$work/off-$1/report/report.json" <<JSON
-{"variants": [{"name": "multiuser", "status": "complete"},
+{"kernel": {"package": "6.12.0-fixture"},
+ "variants": [{"name": "multiuser", "status": "complete"},
               {"name": "off-$1", "status": "complete"}],
  "sizes": [{"bloat_o_meter": {"total": -$2}}],
  "summary": {"syscalls": {"x86_64": {"lost": $3}, "ia32": {"lost": 0}}},
@@ -50,7 +51,10 @@ s = r['SILENTONE']
 assert [p['reason'] for p in s['probes_silent']] == ['what came back'] and not s['programs_changed']
 assert r['MISSING']['status'] == 'not measured' and 'off-MISSING' in r['MISSING']['reason']
 assert 'ATLAS_OPTIONS=LOUDONE' in l['command']
+assert l['package'] == '6.12.0-fixture' and 'package' not in r['MISSING']
 PY
+grep -q "^Measured on Debian's kernel source 6.12.0-fixture; 2 of 3 options measured.$" "$work/atlas.md" &&
+	ok "Markdown says what was measured, on which package" || bad "Markdown's package line"
 grep -q '^| \*\*SILENTONE\*\* | 1 | 0 | 0 | 100 ' "$work/atlas.md" && ok "Markdown row, the silent option in bold" ||
 	bad "Markdown row"
 grep -q '^- GONE: a reason$' "$work/atlas.md" && ok "excluded options listed with why" || bad "excluded"
@@ -72,6 +76,8 @@ check_bad "a row without its command" "del a['options'][0]['command']" 'SILENTON
 check_bad "a command measuring another option" \
 	"a['options'][0]['command'] = 'make atlas'" 'does not measure it'
 check_bad "another schema" "a['schema'] = 'x'" "schema is 'x'"
+check_bad "a measured row without its package" "del a['options'][1]['package']" 'LOUDONE: package is not a str'
+check_bad "no packages" "del a['packages']" 'no packages'
 check_bad "an unmeasured row without why" "a['options'][2]['reason'] = ''" 'MISSING: not measured without a reason'
 check_bad "bytes that are not a number" "a['options'][1]['bytes_saved'] = '9'" 'bytes_saved is not a int'
 echo "$((n - fails)) passed, $fails failed"
