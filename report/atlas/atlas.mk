@@ -12,6 +12,11 @@ ATLAS_ARGS = $(KSRC) $(KARCH) $(TBL64) $(TBL32) $(arch_$(ARCH)_abis)
 ATLAS_IN := report/atlas/options.py report/atlas/named.list \
 	report/atlas/excluded.tsv report/lost-syscalls.py
 ATLAS_OPTIONS ?=
+# The committed atlas of this architecture and version: what a run
+# does not measure itself it keeps from there, marked (atlas.py --keep).
+ATLAS_KEPT := report/golden/$(ARCH)/$(KVER)/atlas.json
+ATLAS_PY = python3 report/atlas/atlas.py $(if $(wildcard $(ATLAS_KEPT)),--keep $(ATLAS_KEPT)) \
+	$(ATLAS)/options.tsv $(ATLAS_OUT) "$(ARCH)" "$(KVER)"
 
 $(ATLAS)/options.tsv: $(ATLAS_IN) $(B)/.patch.ok $(TBL64) $(TBL32)
 	$(Q)mkdir -p $(@D)
@@ -77,20 +82,35 @@ atlas: $(MUREPORT)
 		left=$$([ $$built -gt 0 ] && echo $$((spent / built * (n - k) / 60)) || echo '?'); \
 		$(call progress,atlas $$k/$$n: $$o in $$d s; about $$left min left); \
 	done; \
-	python3 report/atlas/atlas.py $(ATLAS)/options.tsv $(ATLAS_OUT) \
-		"$(ARCH)" "$(KVER)" && \
+	$(ATLAS_PY) && \
 	$(call progress,atlas: $(ATLAS_OUT)/atlas.md $(ATLAS_OUT)/atlas.html \
 		$(ATLAS_OUT)/atlas.json); \
 	[ -z "$$failed" ] || { echo "atlas: not measured:$$failed" >&2; exit 1; }
 .PHONY: atlas
 
-# atlas.py and schema.py on fixtures; the committed atlases' schema, and
-# that each row names its measurement.
+# What make atlas measured here, with the committed rows it did not
+# measure, becomes the committed atlas: atlas.json and its atlas.md.
+atlas-golden: $(ATLAS)/options.tsv
+	$(Q)$(ATLAS_PY)
+	$(Q)mkdir -p $(dir $(ATLAS_KEPT))
+	$(Q)cp $(ATLAS_OUT)/atlas.json $(ATLAS_KEPT)
+	$(Q)cp $(ATLAS_OUT)/atlas.md $(ATLAS_KEPT:.json=.md)
+	$(Q)$(call progress,atlas-golden: $(ATLAS_KEPT) $(ATLAS_KEPT:.json=.md))
+.PHONY: atlas-golden
+
+# atlas.py and schema.py on fixtures; the committed atlases' schema, that
+# each row names its measurement, and that each committed atlas.md is
+# its atlas.json's.
 ATLAS_GOLDEN := $(wildcard report/golden/*/*/atlas.json)
 check-atlas-unit:
 	$(Q)report/atlas/tests/unit.sh $(BUILD)/tests/atlas-unit
 	$(Q)$(if $(ATLAS_GOLDEN),python3 report/atlas/schema.py $(ATLAS_GOLDEN) && \
-		echo "committed atlases: $(ATLAS_GOLDEN)")
+		for g in $(ATLAS_GOLDEN); do \
+			python3 report/atlas/atlas.py --render $$g $(BUILD)/tests/atlas-golden && \
+			cmp -s $(BUILD)/tests/atlas-golden/atlas.md $${g%.json}.md || { \
+			echo "atlas: $${g%.json}.md is not what $$g renders to (make atlas-golden writes both)" >&2; \
+			exit 1; }; \
+		done && echo "committed atlases: $(ATLAS_GOLDEN)")
 
 # make atlas end to end on three options (report/atlas/tests/e2e.sh says
 # which and why), in the version's own atlas folders: a whole atlas made

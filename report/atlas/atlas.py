@@ -6,12 +6,19 @@ by bytes saved per piece of ABI lost, the options with silent differences
 first.  Nothing here judges a probe or a program: the verdicts are the
 report's, made from what the guests printed.
 
-usage: atlas.py OPTIONS_TSV ATLAS_OUT ARCH KVER
+usage: atlas.py [--keep ATLAS.json] OPTIONS_TSV ATLAS_OUT ARCH KVER
+       atlas.py --render ATLAS.json DEST
 
 OPTIONS_TSV is report/atlas/options.py's table; ATLAS_OUT holds
 off-OPTION/report/report.json for each option measured.  Writes
 ATLAS_OUT/atlas.json, atlas.md and atlas.html; an option without a
 report is a row saying so, never left out.
+
+--keep: an option this run has no report for takes its measured row from
+ATLAS.json (the committed atlas), marked kept_from: a whole atlas is
+hours, more than one machine's session, so it is gathered over several
+runs; a row measured here always replaces a kept one.  --render writes
+DEST/atlas.md and atlas.html again from an atlas.json.
 """
 import html
 import json
@@ -41,9 +48,9 @@ def verdict_of(item, variant):
     return (item.get('verdict') or {}).get(variant, 'missing')
 
 
-def measure(opt, out, arch, kver):
-    """The atlas row of OPT from its report, or a row naming what is
-    missing."""
+def measure(opt, out, arch, kver, kept):
+    """The atlas row of OPT from its report, or its row in the kept
+    atlas, or a row naming what is missing."""
     var = 'off-' + opt['option']
     path = os.path.join(out, var, 'report', 'report.json')
     row = {'option': opt['option'], 'origin': opt['origin'],
@@ -51,6 +58,9 @@ def measure(opt, out, arch, kver):
            'command': 'make ARCH=%s KVER=%s ATLAS_OPTIONS=%s atlas'
                       % (arch, kver, opt['option']),
            'report': os.path.relpath(path, out)}
+    old = kept['rows'].get(opt['option'])
+    if not os.path.exists(path) and old and old['status'] == 'measured':
+        return dict(old, kept_from=old.get('kept_from') or kept['path'])
     if not os.path.exists(path):
         row['status'] = 'not measured'
         row['reason'] = 'no %s' % row['report']
@@ -110,6 +120,13 @@ def rank(row):
             -(row.get('bytes_per_abi') or 0) if m else 0, row['option'])
 
 
+def kept_note(rows):
+    kept = sorted({r['kept_from'] for r in rows if r.get('kept_from')})
+    n = sum(1 for r in rows if r.get('kept_from'))
+    return ('; %d of them (kept) taken from %s, measured by an earlier run'
+            % (n, ', '.join(kept)) if n else '')
+
+
 def markdown(atlas):
     out = ['# Atlas: options that remove ABI, %s %s' % (atlas['arch'],
                                                       atlas['kver']), '',
@@ -119,10 +136,11 @@ def markdown(atlas):
            '*loud*: one that fails; *ABI lost*: syscalls lost plus probes '
            'changed.  Each row was measured by the command in its report.',
            '', 'Measured on Debian\'s kernel source %s; %d of %d options '
-           'measured.' % (', '.join(atlas['packages']) or '(none measured)',
-                          sum(r['status'] == 'measured'
-                              for r in atlas['options']),
-                          len(atlas['options'])),
+           'measured%s.' % (', '.join(atlas['packages']) or '(none measured)',
+                            sum(r['status'] == 'measured'
+                                for r in atlas['options']),
+                            len(atlas['options']),
+                            kept_note(atlas['options'])),
            '',
            '| option | silent | loud | syscalls lost | bytes saved | bytes per ABI lost | programs changed | fallout |',
            '|---|---|---|---|---|---|---|---|']
@@ -131,9 +149,10 @@ def markdown(atlas):
             out.append('| %s | %s: %s | | | | | | |' % (r['option'],
                                                         r['status'], r['reason']))
             continue
-        out.append('| %s%s | %d | %d | %d | %s | %s | %d | %s |' % (
+        out.append('| %s%s%s | %d | %d | %d | %s | %s | %d | %s |' % (
             '**%s**' % r['option'] if r['probes_silent'] else r['option'],
             ' (series)' if r['option'] == 'MULTIUSER' else '',
+            ' (kept)' if r.get('kept_from') else '',
             len(r['probes_silent']), len(r['probes_loud']),
             sum(r['syscalls_lost'].values()),
             r['bytes_saved'] if r['bytes_saved'] is not None else '?',
@@ -204,12 +223,46 @@ def page(atlas, md):
                                   silent))
 
 
+def load_kept(path, arch, kver):
+    if not path:
+        return {'path': None, 'rows': {}}
+    try:
+        with open(path) as f:
+            a = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit('atlas: --keep %s: %s' % (path, e))
+    if (a.get('schema'), a.get('arch'), a.get('kver')) != (SCHEMA, arch, kver):
+        sys.exit('atlas: --keep %s: not a %s atlas of %s %s'
+                 % (path, SCHEMA, arch, kver))
+    return {'path': path, 'rows': {r['option']: r for r in a['options']}}
+
+
+def write(atlas, out):
+    # A run whose every option failed still writes its rows, each saying why.
+    os.makedirs(out, exist_ok=True)
+    md = markdown(atlas)
+    with open(os.path.join(out, 'atlas.md'), 'w') as f:
+        f.write(md)
+    with open(os.path.join(out, 'atlas.html'), 'w') as f:
+        f.write(page(atlas, md))
+
+
 def main():
-    if len(sys.argv) != 5:
-        sys.exit('usage: atlas.py OPTIONS_TSV ATLAS_OUT ARCH KVER')
-    tsv, out, arch, kver = sys.argv[1:]
+    args = sys.argv[1:]
+    if len(args) == 3 and args[0] == '--render':
+        with open(args[1]) as f:
+            write(json.load(f), args[2])
+        return
+    keep = None
+    if len(args) == 6 and args[0] == '--keep':
+        keep, args = args[1], args[2:]
+    if len(args) != 4:
+        sys.exit('usage: atlas.py [--keep ATLAS.json] OPTIONS_TSV ATLAS_OUT '
+                 'ARCH KVER\n       atlas.py --render ATLAS.json DEST')
+    tsv, out, arch, kver = args
     opts = load_options(tsv)
-    rows = sorted((measure(o, out, arch, kver)
+    kept = load_kept(keep, arch, kver)
+    rows = sorted((measure(o, out, arch, kver, kept)
                    for o in opts if not o['excluded']), key=rank)
     atlas = {'schema': SCHEMA, 'arch': arch, 'kver': kver,
              'baseline': BASE,
@@ -220,16 +273,10 @@ def main():
              'options': rows,
              'excluded': [{'option': o['option'], 'why': o['excluded']}
                           for o in opts if o['excluded']]}
-    # A run whose every option failed still writes its rows, each saying why.
-    os.makedirs(out, exist_ok=True)
+    write(atlas, out)
     with open(os.path.join(out, 'atlas.json'), 'w') as f:
         json.dump(atlas, f, indent=1, sort_keys=True)
         f.write('\n')
-    md = markdown(atlas)
-    with open(os.path.join(out, 'atlas.md'), 'w') as f:
-        f.write(md)
-    with open(os.path.join(out, 'atlas.html'), 'w') as f:
-        f.write(page(atlas, md))
 
 
 if __name__ == '__main__':

@@ -43,6 +43,9 @@ def faults(path):
                 yield '%s: no %s' % (o, k)
         if r.get('command') and 'ATLAS_OPTIONS=%s' % o not in r['command']:
             yield '%s: its command does not measure it: %s' % (o, r['command'])
+        if 'kept_from' in r and (not isinstance(r['kept_from'], str) or
+                                 not r['kept_from']):
+            yield '%s: kept_from is empty' % o
         if r.get('status') == 'measured':
             for k, t in MEASURED.items():
                 if not isinstance(r.get(k), t):

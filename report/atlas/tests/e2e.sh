@@ -26,6 +26,8 @@ check "atlas.json, .md and .html are written; schema.py takes the JSON" \
 	'[ -s "$out/atlas.md" ] && [ -s "$out/atlas.html" ] && python3 "$(dirname "$0")/../schema.py" "$out/atlas.json"'
 check "each of the three is measured, with a command and a report" \
 	'[ "$(q "sorted((o, r[o][\"status\"]) for o in (\"POSIX_TIMERS\", \"EPOLL\", \"SGETMASK_SYSCALL\"))")" = "[('"'"'EPOLL'"'"', '"'"'measured'"'"'), ('"'"'POSIX_TIMERS'"'"', '"'"'measured'"'"'), ('"'"'SGETMASK_SYSCALL'"'"', '"'"'measured'"'"')]" ]'
+check "none of the three is a row kept from the committed atlas" \
+	'[ "$(q "[o for o in (\"POSIX_TIMERS\", \"EPOLL\", \"SGETMASK_SYSCALL\") if \"kept_from\" in r[o]]")" = "[]" ]'
 check "POSIX_TIMERS: timers.rlimit_cpu is silent" \
 	'q "[p[\"id\"] for p in r[\"POSIX_TIMERS\"][\"probes_silent\"]]" | grep -q "timers.rlimit_cpu"'
 check "EPOLL: loud only, epoll_create1 among the syscalls lost" \

@@ -61,6 +61,39 @@ grep -q '^- GONE: a reason$' "$work/atlas.md" && ok "excluded options listed wit
 grep -q '<circle[^>]*fill="#c0392b"><title>SILENTONE' "$work/atlas.html" &&
 	ok "the picture marks the silent option" || bad "picture"
 python3 "$here/schema.py" "$a" && ok "schema.py takes atlas.py's output" || bad "schema of the output"
+python3 "$here/atlas.py" --render "$a" "$work/render" &&
+	cmp -s "$work/render/atlas.md" "$work/atlas.md" && cmp -s "$work/render/atlas.html" "$work/atlas.html" &&
+	ok "--render: atlas.json gives the same .md and .html again" || bad "--render"
+# A committed atlas from an earlier run: MISSING measured there, LOUDONE
+# with other figures (this run's report must win).
+python3 - "$a" "$work/kept.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+r = {o['option']: o for o in a['options']}
+r['MISSING'] = dict(r['SILENTONE'], option='MISSING', variant='off-MISSING',
+                    command=r['MISSING']['command'], package='6.12.0-older')
+r['LOUDONE']['bytes_saved'] = 1
+a['options'] = list(r.values())
+json.dump(a, open(sys.argv[2], 'w'))
+PY
+mkdir -p "$work/k" && cp -r "$work/off-LOUDONE" "$work/off-SILENTONE" "$work/k/"
+python3 "$here/atlas.py" --keep "$work/kept.json" "$work/options.tsv" "$work/k" x86_64 6.12
+python3 - "$work/k/atlas.json" "$work/kept.json" <<'PY' && ok "--keep: a row this run lacks is kept and marked; one it measured is its own" || bad "--keep"
+import json, sys
+a = json.load(open(sys.argv[1]))
+r = {o['option']: o for o in a['options']}
+assert r['MISSING']['status'] == 'measured' and r['MISSING']['kept_from'] == sys.argv[2], r['MISSING']
+assert r['LOUDONE']['bytes_saved'] == 9000 and 'kept_from' not in r['LOUDONE'], r['LOUDONE']
+assert a['packages'] == ['6.12.0-fixture', '6.12.0-older'], a['packages']
+PY
+grep -q "^| \*\*MISSING\*\* (kept) | 1 |" "$work/k/atlas.md" && grep -q "1 of them (kept) taken from $work/kept.json" "$work/k/atlas.md" &&
+	ok "--keep: the Markdown marks the kept row and says where from" || bad "--keep Markdown"
+if python3 "$here/atlas.py" --keep "$work/kept.json" "$work/options.tsv" "$work/k" arm64 6.12 2>"$work/err"; then
+	bad "--keep of another architecture's atlas: accepted"
+else
+	grep -q "not a muprobe-atlas/1 atlas of arm64 6.12" "$work/err" &&
+		ok "--keep of another architecture's atlas: $(cat "$work/err")" || bad "--keep arch: $(cat "$work/err")"
+fi
 check_bad() { # LABEL PYTHON-EDIT EXPECTED-MESSAGE
 	python3 -c "import json,sys; a=json.load(open(sys.argv[1])); $2; json.dump(a, open(sys.argv[2], 'w'))" \
 		"$a" "$work/broken.json"
@@ -78,6 +111,7 @@ check_bad "a command measuring another option" \
 check_bad "another schema" "a['schema'] = 'x'" "schema is 'x'"
 check_bad "a measured row without its package" "del a['options'][1]['package']" 'LOUDONE: package is not a str'
 check_bad "no packages" "del a['packages']" 'no packages'
+check_bad "a kept row that does not say where from" "a['options'][1]['kept_from'] = ''" 'LOUDONE: kept_from is empty'
 check_bad "an unmeasured row without why" "a['options'][2]['reason'] = ''" 'MISSING: not measured without a reason'
 check_bad "bytes that are not a number" "a['options'][1]['bytes_saved'] = '9'" 'bytes_saved is not a int'
 echo "$((n - fails)) passed, $fails failed"
