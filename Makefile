@@ -305,10 +305,13 @@ export MU_T0 := $(shell date +%s.%N)
 endif
 progress = printf '[%7.1fs] %s\n' \
 	"$$(echo "$$(date +%s.%N) - $(MU_T0)" | bc)" "$(1)"
-# What a cold build of tree $(1) (a base's folder, or kunit) compiles,
-# from kernel-patch/objects.tsv: progress.sh's whole on a machine that
-# has no build log of its own yet to take it from.
-cold_objects = $(shell awk -v k='$(ARCH)/$(KVER)/$(1)' '$$1 == k { print $$2 }' \
+# What a first build of variant $(2) of tree $(1) (a base's folder, or
+# kunit) compiles, from kernel-patch/objects.tsv: progress.sh's whole on a
+# machine that has no build log of its own yet to take it from.  A
+# variant started from another's objects has its own row where it
+# compiles fewer (compat: a few objects); else the tree's cold count.
+cold_objects = $(shell awk -v k='$(ARCH)/$(KVER)/$(1)' -v v='$(2)' \
+	'$$1 == k "/" v { n = $$2; exit } $$1 == k { n = $$2 } END { print n }' \
 	kernel-patch/objects.tsv)
 
 # make install (its rules are with the other whole-project targets).
@@ -766,8 +769,8 @@ $(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
 	$(Q)$$(call progress,build $(1))
 	$(Q)rm -f $$@
 	$(Q)report/progress.sh "build $(1), objects compiled" $(call KOBJ,$(1))/build.log \
-		--lines '^  CC ' $$(call cold_objects,$(KBASE)) \
-		$$(wildcard $(BA)/*/$(KBASE)/*/build.log) -- \
+		--lines '^  CC ' $$(call cold_objects,$(KBASE),$(1)) \
+		$$(wildcard $(BA)/*/$(KBASE)/$(1)/build.log) -- \
 		env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
 		tail -n 25 $(call KOBJ,$(1))/build.log; \
 		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
