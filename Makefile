@@ -370,6 +370,7 @@ help:
 	@echo '                 resumable; ATLAS_OPTIONS="A B" for some; docs/atlas.md); the rows'
 	@echo '                 it does not measure are kept from report/golden/ARCH/KVER/atlas.json'
 	@echo '  atlas-golden   that atlas as report/golden/ARCH/KVER/atlas.{json,md}, to commit'
+	@echo '  atlas-cover    the cover letters'"'"' atlas paragraph from the committed atlas they cite'
 	@echo '  fuzz           every libFuzzer harness for FUZZ_SECONDS=$(FUZZ_SECONDS) (ASan, UBSan)'
 	@echo '  murun-bench    time murun against bare runs: out/murun-bench.txt (~8 min)'
 	@echo '  lava           LAVA jobs (qemu and board) for every booted variant:'

@@ -96,11 +96,19 @@ atlas-golden: $(ATLAS)/options.tsv
 	$(Q)cp $(ATLAS_OUT)/atlas.json $(ATLAS_KEPT)
 	$(Q)cp $(ATLAS_OUT)/atlas.md $(ATLAS_KEPT:.json=.md)
 	$(Q)$(call progress,atlas-golden: $(ATLAS_KEPT) $(ATLAS_KEPT:.json=.md))
+	$(Q)python3 report/atlas/cover.py --write $(COVER_LETTERS)
 .PHONY: atlas-golden
+
+# The cover letters' atlas paragraph (report/atlas/cover.py): each is made
+# from the committed atlas it cites, and checked to be.
+COVER_LETTERS := $(wildcard kernel-patch/*/0000-cover-letter.patch)
+atlas-cover:
+	$(Q)python3 report/atlas/cover.py --write $(COVER_LETTERS)
+.PHONY: atlas-cover
 
 # atlas.py and schema.py on fixtures; the committed atlases' schema, that
 # each row names its measurement, and that each committed atlas.md is
-# its atlas.json's.
+# its atlas.json's; the cover letters' atlas paragraphs are theirs.
 ATLAS_GOLDEN := $(wildcard report/golden/*/*/atlas.json)
 check-atlas-unit:
 	$(Q)report/atlas/tests/unit.sh $(BUILD)/tests/atlas-unit
@@ -111,6 +119,8 @@ check-atlas-unit:
 			echo "atlas: $${g%.json}.md is not what $$g renders to (make atlas-golden writes both)" >&2; \
 			exit 1; }; \
 		done && echo "committed atlases: $(ATLAS_GOLDEN)")
+	$(Q)python3 report/atlas/cover.py --check $(COVER_LETTERS) && \
+		echo "cover letters cite their atlas as it is: $(COVER_LETTERS)"
 
 # make atlas end to end on three options (report/atlas/tests/e2e.sh says
 # which and why), in the version's own atlas folders: a whole atlas made

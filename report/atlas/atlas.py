@@ -103,6 +103,8 @@ def measure(opt, out, arch, kver, kept):
         'probes_silent': silent,
         'probes_loud': loud,
         'programs_changed': broken,
+        # The corpus this report had: what programs_changed is out of.
+        'programs_measured': len(rep.get('applications', [])),
         'fallout': sorted(o for g in fallout.get('groups', {}).values()
                           for o in g),
     })

@@ -11,8 +11,8 @@ import json
 import sys
 
 MEASURED = {'package': str, 'bytes_saved': int, 'syscalls_lost': dict, 'probes_silent': list,
-            'probes_loud': list, 'programs_changed': list, 'fallout': list,
-            'abi_lost': int}
+            'probes_loud': list, 'programs_changed': list, 'programs_measured': int,
+            'fallout': list, 'abi_lost': int}
 
 
 def faults(path):

@@ -46,7 +46,7 @@ l = r['LOUDONE']
 assert l['bytes_saved'] == 9000 and l['abi_lost'] == 4 and l['bytes_per_abi'] == 2250, l
 assert [p['id'] for p in l['probes_loud']] == ['p.one'] and not l['probes_silent']
 assert l['programs_changed'][0]['call'] == 'x() = -1 ENOSYS'
-assert l['fallout'] == ['DEP_OF_LOUDONE']
+assert l['fallout'] == ['DEP_OF_LOUDONE'] and l['programs_measured'] == 1
 s = r['SILENTONE']
 assert [p['reason'] for p in s['probes_silent']] == ['what came back'] and not s['programs_changed']
 assert r['MISSING']['status'] == 'not measured' and 'off-MISSING' in r['MISSING']['reason']
@@ -114,5 +114,37 @@ check_bad "no packages" "del a['packages']" 'no packages'
 check_bad "a kept row that does not say where from" "a['options'][1]['kept_from'] = ''" 'LOUDONE: kept_from is empty'
 check_bad "an unmeasured row without why" "a['options'][2]['reason'] = ''" 'MISSING: not measured without a reason'
 check_bad "bytes that are not a number" "a['options'][1]['bytes_saved'] = '9'" 'bytes_saved is not a int'
+# The cover letter's paragraph, from a committed atlas with one more option
+# that only takes syscalls away (the sentence after the table names it).
+c=$work/cover && mkdir -p "$c/report/golden/x86_64/6.12"
+python3 - "$a" "$c/report/golden/x86_64/6.12/atlas.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+q = dict(a['options'][1], option='QUIET', probes_loud=[], programs_changed=[],
+         bytes_saved=77)
+a['options'].append(q)
+json.dump(a, open(sys.argv[2], 'w'))
+PY
+(cd "$c" && python3 "$here/cover.py" report/golden/x86_64/6.12/atlas.json) >"$c/para"
+grep -q '^every such option on), x86_64 and 6.12.0, 3 of 4 options measured so far$' "$c/para" &&
+	grep -q '^  LOUDONE                0     1           3+0      9000   1$' "$c/para" &&
+	grep -q '^  *x86_64+ia32     saved   changed, of 1$' "$c/para" &&
+	grep -q '^no probe row and no program of the corpus: QUIET (77 bytes, 3+0)\.$' "$c/para" &&
+	ok "cover.py: the paragraph's count, rows, corpus size and the options outside the table" ||
+	bad "cover.py paragraph: $(cat "$c/para")"
+{ printf 'Subject: [PATCH 0/1] x\n\n'; cat "$c/para"; printf '\nThe letter'"'"'s own prose.\n'; } >"$c/letter"
+(cd "$c" && python3 "$here/cover.py" --check letter) && ok "cover.py --check: a letter with its atlas's paragraph" ||
+	bad "cover.py --check of a letter made from its atlas"
+{ printf 'Subject: [PATCH 0/1] x\n\n'; head -n -3 "$c/para" | sed 's/^\(  LOUDONE .*\)9000/\19001/'
+  printf '\nThe letter'"'"'s own prose.\n'; } >"$c/stale"
+if (cd "$c" && python3 "$here/cover.py" --check stale) 2>"$c/err"; then
+	bad "cover.py --check of a stale letter: accepted"
+else
+	grep -q "^cover: stale:[0-9]*: not report/golden/x86_64/6.12/atlas.json's atlas paragraph.*9001" "$c/err" &&
+		ok "cover.py --check of a stale letter: $(cat "$c/err")" || bad "cover.py --check: $(cat "$c/err")"
+fi
+(cd "$c" && python3 "$here/cover.py" --write stale >/dev/null) && cmp -s "$c/stale" "$c/letter" &&
+	ok "cover.py --write: the atlas's paragraph in, the letter's own prose kept" ||
+	bad "cover.py --write: $(diff "$c/letter" "$c/stale")"
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]
