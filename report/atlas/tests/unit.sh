@@ -13,7 +13,7 @@ rm -rf "$work" && mkdir -p "$work"
 n=0 fails=0
 ok() { n=$((n + 1)); echo "ok $n $1"; }
 bad() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n $1"; }
-report() { # OPTION BYTES LOST SILENT_VERDICT APP_VERDICT
+report() { # OPTION BYTES LOST SILENT_VERDICT APP_VERDICT [SKIPPED_VERDICT]
 	mkdir -p "$work/off-$1/report"
 	cat >"$work/off-$1/report/report.json" <<JSON
 {"kernel": {"package": "6.12.0-fixture"},
@@ -25,12 +25,16 @@ report() { # OPTION BYTES LOST SILENT_VERDICT APP_VERDICT
  "probes": [{"id": "p.one", "verdict": {"multiuser": "same", "off-$1": "$4"},
              "reason": {"off-$1": "what came back"}},
             {"id": "p.two", "verdict": {"multiuser": "same", "off-$1": "same"},
+             "reason": {"off-$1": "as Linux"}},
+            {"id": "p.three", "verdict": {"multiuser": "same", "off-$1": "${6:-same}"},
+             "reason": {"off-$1": "EINVAL; kernel built without X"}},
+            {"id": "p.four", "verdict": {"multiuser": "skip", "off-$1": "same"},
              "reason": {"off-$1": "as Linux"}}],
  "applications": [{"id": "corpus.a", "verdict": {"multiuser": "works", "off-$1": "$5"},
                    "call": {"off-$1": "x() = -1 ENOSYS"}}]}
 JSON
 }
-report LOUDONE 9000 3 loud loud
+report LOUDONE 9000 3 loud loud skip
 report SILENTONE 100 0 silent works
 printf '%s\t%s\t%s\t%s\t%s\t%s\n' LOUDONE tree 3 y n - SILENTONE named 0 y n - \
 	MISSING named 0 y n - GONE tree 1 y n 'excluded: a reason' >"$work/options.tsv"
@@ -43,8 +47,11 @@ python3 - "$a" <<'PY' && ok "the figures are the reports'" || bad "the figures"
 import json, sys
 r = {o['option']: o for o in json.load(open(sys.argv[1]))['options']}
 l = r['LOUDONE']
-assert l['bytes_saved'] == 9000 and l['abi_lost'] == 4 and l['bytes_per_abi'] == 2250, l
-assert [p['id'] for p in l['probes_loud']] == ['p.one'] and not l['probes_silent']
+assert l['bytes_saved'] == 9000 and l['abi_lost'] == 5 and l['bytes_per_abi'] == 1800, l
+# p.three: judged in the baseline, skipped without the option (loud);
+# p.four: skipped in the baseline, like Linux without it (nothing lost).
+assert [p['id'] for p in l['probes_loud']] == ['p.one', 'p.three'] and not l['probes_silent']
+assert l['probes_loud'][1]['variant'] == 'skip'
 assert l['programs_changed'][0]['call'] == 'x() = -1 ENOSYS'
 assert l['fallout'] == ['DEP_OF_LOUDONE'] and l['programs_measured'] == 1
 s = r['SILENTONE']
@@ -127,7 +134,7 @@ json.dump(a, open(sys.argv[2], 'w'))
 PY
 (cd "$c" && python3 "$here/cover.py" report/golden/x86_64/6.12/atlas.json) >"$c/para"
 grep -q '^every such option on), x86_64 and 6.12.0, 3 of 4 options measured so far$' "$c/para" &&
-	grep -q '^  LOUDONE                0     1           3+0      9000   1$' "$c/para" &&
+	grep -q '^  LOUDONE                0     2           3+0      9000   1$' "$c/para" &&
 	grep -q '^  *x86_64+ia32     saved   changed, of 1$' "$c/para" &&
 	grep -q '^no probe row and no program of the corpus: QUIET (77 bytes, 3+0)\.$' "$c/para" &&
 	ok "cover.py: the paragraph's count, rows, corpus size and the options outside the table" ||
