@@ -18,20 +18,28 @@ ATLAS_KEPT := report/golden/$(ARCH)/$(KVER)/atlas.json
 ATLAS_PY = python3 report/atlas/atlas.py $(if $(wildcard $(ATLAS_KEPT)),--keep $(ATLAS_KEPT)) \
 	$(ATLAS)/options.tsv $(ATLAS_OUT) "$(ARCH)" "$(KVER)"
 
+# These three are replaced only when their text changes: a new options.py
+# that gives an option the same fragment leaves its measured kernel,
+# boots and report as they are (hours of a resumable atlas).
+update_if_changed = { cmp -s $(1).tmp $(1) && rm -f $(1).tmp; } || mv $(1).tmp $(1)
 $(ATLAS)/options.tsv: $(ATLAS_IN) $(B)/.patch.ok $(TBL64) $(TBL32)
 	$(Q)mkdir -p $(@D)
-	$(Q)python3 report/atlas/options.py $(ATLAS_ARGS) >$@.tmp && mv $@.tmp $@
+	$(Q)python3 report/atlas/options.py $(ATLAS_ARGS) >$@.tmp && \
+		$(call update_if_changed,$@)
 $(ATLAS)/baseline.config: $(ATLAS_IN) $(B)/.patch.ok $(TBL64) $(TBL32)
 	$(Q)mkdir -p $(@D)
 	$(Q)python3 report/atlas/options.py --fragment $(ATLAS_ARGS) >$@.tmp && \
-		mv $@.tmp $@
-# The one line that takes OPTION out: its tiny value from the table.
+		$(call update_if_changed,$@)
+# The lines that take OPTION out: its tiny value from the table, and that
+# of each option the table turns off with it (column 7: those selecting it).
 $(ATLAS)/off-%.config: $(ATLAS)/options.tsv
-	$(Q)awk -F '\t' -v o=$* '$$1 == o && $$6 == "-" { print($$5 == "y" ? \
-		"CONFIG_" o "=y" : "# CONFIG_" o " is not set") }' $< >$@.tmp
+	$(Q)awk -F '\t' -v o=$* '{ v[$$1] = $$5; w[$$1] = $$7; ok[$$1] = $$6 == "-" } \
+		END { if (!ok[o]) exit; n = split(o (w[o] == "-" ? "" : "," w[o]), s, ","); \
+		for (i = 1; i <= n; i++) print(v[s[i]] == "y" ? "CONFIG_" s[i] "=y" : \
+		"# CONFIG_" s[i] " is not set") }' $< >$@.tmp
 	$(Q)[ -s $@.tmp ] || { rm -f $@.tmp; \
 		echo "atlas: $* is not an option the atlas turns off ($<)" >&2; exit 1; }
-	$(Q)mv $@.tmp $@
+	$(Q)$(call update_if_changed,$@)
 
 ifeq ($(BASE),atlas)
 # The same kernel boots the corpus too: its runs as the report reads them.

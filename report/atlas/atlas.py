@@ -34,13 +34,14 @@ def load_options(path):
     with open(path) as f:
         for line in f:
             col = line.rstrip('\n').split('\t')
-            if len(col) != 6:
+            if len(col) != 7:
                 sys.exit('atlas: %s: not options.py output: %r' % (path, line))
             rows.append({'option': col[0], 'origin': col[1],
                          'gates': int(col[2]), 'baseline': col[3],
                          'variant_value': col[4],
                          'excluded': col[5][len('excluded: '):]
-                         if col[5] != '-' else None})
+                         if col[5] != '-' else None,
+                         'with': col[6].split(',') if col[6] != '-' else []})
     return rows
 
 
@@ -58,6 +59,10 @@ def measure(opt, out, arch, kver, kept):
            'command': 'make ARCH=%s KVER=%s ATLAS_OPTIONS=%s atlas'
                       % (arch, kver, opt['option']),
            'report': os.path.relpath(path, out)}
+    if opt['with']:
+        # Options that select it, off in its variant too: the row is theirs
+        # as well.
+        row['turned_off_with'] = opt['with']
     old = kept['rows'].get(opt['option'])
     if not os.path.exists(path) and old and old['status'] == 'measured':
         return dict(old, kept_from=old.get('kept_from') or kept['path'])
@@ -155,8 +160,10 @@ def markdown(atlas):
             out.append('| %s | %s: %s | | | | | | |' % (r['option'],
                                                         r['status'], r['reason']))
             continue
-        out.append('| %s%s%s | %d | %d | %d | %s | %s | %d | %s |' % (
+        out.append('| %s%s%s%s | %d | %d | %d | %s | %s | %d | %s |' % (
             '**%s**' % r['option'] if r['probes_silent'] else r['option'],
+            ' (with %s)' % ' '.join(r['turned_off_with'])
+            if r.get('turned_off_with') else '',
             ' (series)' if r['option'] == 'MULTIUSER' else '',
             ' (kept)' if r.get('kept_from') else '',
             len(r['probes_silent']), len(r['probes_loud']),

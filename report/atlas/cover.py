@@ -36,6 +36,11 @@ def lost(row, abis):
     return '+'.join(str(row['syscalls_lost'].get(a, 0)) for a in abis)
 
 
+def name(row):
+    """The option, and those its variant turned off with it."""
+    return '+'.join([row['option']] + row.get('turned_off_with', []))
+
+
 def changed(row):
     n = len(row['programs_changed'])
     s = sum(1 for p in row['programs_changed'] if p['variant'] == 'silent')
@@ -87,18 +92,20 @@ def paragraph(atlas, cited):
                    'corpus programs'),
            head % ('', '', '', '+'.join(abis), 'saved', 'changed' + of)]
     for r in (shown if rest else done):
-        out.append((head % (r['option'], len(r['probes_silent']),
+        out.append((head % (name(r), len(r['probes_silent']),
                             len(r['probes_loud']), lost(r, abis),
                             r['bytes_saved'] if r['bytes_saved'] is not None
                             else '?', changed(r))).rstrip())
     if rest:
         rest.sort(key=lambda r: (-(r['bytes_saved'] or 0), r['option']))
-        out += ['', fill(REST + '%s entry points away (%s) and '
-                         'change no probe row and no program of the corpus: '
-                         '%s.' % ('option only takes' if len(rest) == 1 else
-                                  '%d options only take' % len(rest),
-                                  '+'.join(abis), words(
-                             ['%s (%s bytes, %s)' % (r['option'],
+        one = len(rest) == 1
+        out += ['', fill(REST + '%s entry points away (%s) and %s no '
+                         'probe row and no program of the corpus: %s.'
+                         % ('option only takes' if one else
+                            '%d options only take' % len(rest),
+                            '+'.join(abis), 'changes' if one else 'change',
+                            words(
+                             ['%s (%s bytes, %s)' % (name(r),
                                                      r['bytes_saved'],
                                                      lost(r, abis))
                               for r in rest])))]

@@ -11,12 +11,19 @@ measured without anyone adding it.  An option the tree does not define
 (BASE_FULL after 6.9), or derives without a prompt (BASE_SMALL before
 6.10, an int set by BASE_FULL), is left out with a line on stderr.
 
+Kconfig's select overrides "off": an option another option of the atlas
+selects unconditionally (RSEQ selects MEMBARRIER) is turned off with it,
+and its row says so; one the architecture's own symbol selects (X86
+selects PERF_EVENTS) cannot be turned off there and is excluded, saying
+why.
+
 usage: options.py SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
        options.py --fragment SRCTREE KARCH TBL64 TBL32 ABI64 ABI32
 
 Prints one line per option: option, origin (named, tree or both), the
 entry points it gates with an empty config, its value in the baseline
-(y or n), the value its variant gives it, and "excluded: why" or "-".
+(y or n), the value its variant gives it, "excluded: why" or "-", and
+the options its variant turns off with it (comma-separated) or "-".
 With --fragment, the baseline's Kconfig fragment.
 """
 import os
@@ -27,12 +34,14 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIG = re.compile(r'^\s*(?:menu)?config\s+(\w+)')
 PROMPT = re.compile(r'^\s*(?:bool|tristate|prompt)\s+"')
+SELECT = re.compile(r'^\s*select\s+(\w+)\s*(?:#.*)?$')
 
 
 def kconfig_symbols(src, karch):
-    """(defined, with a prompt): the symbols of the tree's Kconfig files,
-    other architectures' folders left out."""
-    defined, prompted = set(), set()
+    """(defined, with a prompt, selected): the symbols of the tree's
+    Kconfig files, other architectures' folders left out; selected maps a
+    symbol to the (symbol, file) pairs that select it unconditionally."""
+    defined, prompted, selected = set(), set(), {}
     # kbuild's ARCH=x86_64 has its Kconfig in arch/x86.
     karch = {'x86_64': 'x86', 'i386': 'x86'}.get(karch, karch)
     for root, dirs, files in os.walk(src):
@@ -51,7 +60,10 @@ def kconfig_symbols(src, karch):
                         defined.add(sym)
                     elif sym and PROMPT.match(line):
                         prompted.add(sym)
-    return defined, prompted
+                    elif sym and SELECT.match(line):
+                        selected.setdefault(SELECT.match(line).group(1), []).append(
+                            (sym, os.path.relpath(os.path.join(root, f), src)))
+    return defined, prompted, selected
 
 
 def read_list(path, lo, hi):
@@ -90,8 +102,12 @@ def main():
         opt = line.split('\t')[3]
         if opt.startswith('CONFIG_'):
             gates[opt[7:]] = gates.get(opt[7:], 0) + 1
-    defined, prompted = kconfig_symbols(src, karch)
+    defined, prompted, selected = kconfig_symbols(src, karch)
     tree = {o for o in gates if o in prompted}
+    atlas = {o for o in set(named) | tree
+             if o in prompted and o not in excluded}
+    # The architecture's own symbol: arch/x86/Kconfig's X86, no prompt.
+    root = 'arch/%s/Kconfig' % {'x86_64': 'x86', 'i386': 'x86'}.get(karch, karch)
     for opt in sorted(set(named) | tree):
         if opt not in prompted:
             print('atlas: %s (named.list) is %s; left out' % (opt,
@@ -103,13 +119,21 @@ def main():
         tiny = named.get(opt, 'n')
         base = 'n' if tiny == 'y' else 'y'
         why = excluded.get(opt)
+        by = selected.get(opt, [])
+        arch = [s for s, f in by if f == root and s not in prompted]
+        if arch and not why:
+            why = 'selected by %s (%s): this architecture has no kernel ' \
+                'without it' % (arch[0], root)
+        also = sorted({s for s, f in by if s in atlas})
         if fragment:
-            if not why:
+            # On in the baseline all the same: its selector has it on.
+            if not excluded.get(opt):
                 print('CONFIG_%s=y' % opt if base == 'y'
                       else '# CONFIG_%s is not set' % opt)
             continue
-        print('%s\t%s\t%d\t%s\t%s\t%s' % (opt, origin, gates.get(opt, 0), base,
-                                         tiny, 'excluded: ' + why if why else '-'))
+        print('%s\t%s\t%d\t%s\t%s\t%s\t%s' % (
+            opt, origin, gates.get(opt, 0), base, tiny,
+            'excluded: ' + why if why else '-', ','.join(also) or '-'))
 
 
 if __name__ == '__main__':

@@ -43,6 +43,10 @@ def faults(path):
                 yield '%s: no %s' % (o, k)
         if r.get('command') and 'ATLAS_OPTIONS=%s' % o not in r['command']:
             yield '%s: its command does not measure it: %s' % (o, r['command'])
+        if 'turned_off_with' in r and (
+                not isinstance(r['turned_off_with'], list) or
+                not all(isinstance(o, str) and o for o in r['turned_off_with'])):
+            yield '%s: turned_off_with is not a list of options' % o
         if 'kept_from' in r and (not isinstance(r['kept_from'], str) or
                                  not r['kept_from']):
             yield '%s: kept_from is empty' % o

@@ -36,8 +36,8 @@ JSON
 }
 report LOUDONE 9000 3 loud loud skip
 report SILENTONE 100 0 silent works
-printf '%s\t%s\t%s\t%s\t%s\t%s\n' LOUDONE tree 3 y n - SILENTONE named 0 y n - \
-	MISSING named 0 y n - GONE tree 1 y n 'excluded: a reason' >"$work/options.tsv"
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' LOUDONE tree 3 y n - SELECTOR SILENTONE named 0 y n - - \
+	MISSING named 0 y n - - GONE tree 1 y n 'excluded: a reason' - >"$work/options.tsv"
 python3 "$here/atlas.py" "$work/options.tsv" "$work" x86_64 6.12
 a=$work/atlas.json
 order=$(python3 -c 'import json,sys; print(" ".join(r["option"] for r in json.load(open(sys.argv[1]))["options"]))' "$a")
@@ -54,6 +54,7 @@ assert [p['id'] for p in l['probes_loud']] == ['p.one', 'p.three'] and not l['pr
 assert l['probes_loud'][1]['variant'] == 'skip'
 assert l['programs_changed'][0]['call'] == 'x() = -1 ENOSYS'
 assert l['fallout'] == ['DEP_OF_LOUDONE'] and l['programs_measured'] == 1
+assert l['turned_off_with'] == ['SELECTOR'] and 'turned_off_with' not in r['SILENTONE']
 s = r['SILENTONE']
 assert [p['reason'] for p in s['probes_silent']] == ['what came back'] and not s['programs_changed']
 assert r['MISSING']['status'] == 'not measured' and 'off-MISSING' in r['MISSING']['reason']
@@ -64,6 +65,8 @@ grep -q "^Measured on Debian's kernel source 6.12.0-fixture; 2 of 3 options meas
 	ok "Markdown says what was measured, on which package" || bad "Markdown's package line"
 grep -q '^| \*\*SILENTONE\*\* | 1 | 0 | 0 | 100 ' "$work/atlas.md" && ok "Markdown row, the silent option in bold" ||
 	bad "Markdown row"
+grep -q '^| LOUDONE (with SELECTOR) | 0 | 2 | 3 | 9000 ' "$work/atlas.md" &&
+	ok "Markdown row of an option turned off with the one selecting it" || bad "Markdown row of LOUDONE"
 grep -q '^- GONE: a reason$' "$work/atlas.md" && ok "excluded options listed with why" || bad "excluded"
 grep -q '<circle[^>]*fill="#c0392b"><title>SILENTONE' "$work/atlas.html" &&
 	ok "the picture marks the silent option" || bad "picture"
@@ -129,12 +132,13 @@ import json, sys
 a = json.load(open(sys.argv[1]))
 q = dict(a['options'][1], option='QUIET', probes_loud=[], programs_changed=[],
          bytes_saved=77)
+del q['turned_off_with']
 a['options'].append(q)
 json.dump(a, open(sys.argv[2], 'w'))
 PY
 (cd "$c" && python3 "$here/cover.py" report/golden/x86_64/6.12/atlas.json) >"$c/para"
 grep -q '^every such option on), x86_64 and 6.12.0, 3 of 4 options measured so far$' "$c/para" &&
-	grep -q '^  LOUDONE                0     2           3+0      9000   1$' "$c/para" &&
+	grep -q '^  LOUDONE+SELECTOR       0     2           3+0      9000   1$' "$c/para" &&
 	grep -q '^  *x86_64+ia32     saved   changed, of 1$' "$c/para" &&
 	grep -q '^no probe row and no program of the corpus: QUIET (77 bytes, 3+0)\.$' "$c/para" &&
 	ok "cover.py: the paragraph's count, rows, corpus size and the options outside the table" ||
@@ -142,7 +146,7 @@ grep -q '^every such option on), x86_64 and 6.12.0, 3 of 4 options measured so f
 { printf 'Subject: [PATCH 0/1] x\n\n'; cat "$c/para"; printf '\nThe letter'"'"'s own prose.\n'; } >"$c/letter"
 (cd "$c" && python3 "$here/cover.py" --check letter) && ok "cover.py --check: a letter with its atlas's paragraph" ||
 	bad "cover.py --check of a letter made from its atlas"
-{ printf 'Subject: [PATCH 0/1] x\n\n'; head -n -3 "$c/para" | sed 's/^\(  LOUDONE .*\)9000/\19001/'
+{ printf 'Subject: [PATCH 0/1] x\n\n'; sed '/^The other/,$d' "$c/para" | sed '$d' | sed 's/^\(  LOUDONE+SELECTOR .*\)9000/\19001/'
   printf '\nThe letter'"'"'s own prose.\n'; } >"$c/stale"
 if (cd "$c" && python3 "$here/cover.py" --check stale) 2>"$c/err"; then
 	bad "cover.py --check of a stale letter: accepted"
