@@ -97,10 +97,16 @@ def measure(opt, out, arch, kver, kept):
         entry = {'id': p['id'], 'baseline': a, 'variant': b,
                  'reason': (p.get('reason') or {}).get(var, '')}
         (silent if b == 'silent' else loud).append(entry)
+    # A corpus guest that did not finish (murun cannot load its filter
+    # without SECCOMP) leaves its programs "missing": not run, so not
+    # changed, and the row says why.
+    runs = {x.get('name'): x for x in
+            (rep.get('applications_runs') or {}).get('runs', [])}
+    corpus = runs.get(var, {})
     broken = []
     for app in rep.get('applications', []):
         a, b = verdict_of(app, BASE), verdict_of(app, var)
-        if a != b:
+        if a != b and b != 'missing':
             broken.append({'id': app['id'], 'baseline': a, 'variant': b,
                            'call': (app.get('call') or {}).get(var, '')})
     fallout = rep.get('fallout', {})
@@ -114,9 +120,13 @@ def measure(opt, out, arch, kver, kept):
         'programs_changed': broken,
         # The corpus this report had: what programs_changed is out of.
         'programs_measured': len(rep.get('applications', [])),
+        'programs_not_run': sum(verdict_of(x, var) == 'missing'
+                                for x in rep.get('applications', [])),
         'fallout': sorted(o for g in fallout.get('groups', {}).values()
                           for o in g),
     })
+    if corpus.get('status') not in (None, 'complete'):
+        row['corpus_incomplete'] = corpus.get('reason') or corpus['status']
     abi = sum(lost.values()) + len(silent) + len(loud)
     row['abi_lost'] = abi
     row['bytes_per_abi'] = (row['bytes_saved'] // abi
@@ -136,6 +146,14 @@ def kept_note(rows):
     n = sum(1 for r in rows if r.get('kept_from'))
     return ('; %d of them (kept) taken from %s, measured by an earlier run'
             % (n, ', '.join(kept)) if n else '')
+
+
+def programs(row):
+    n = str(len(row['programs_changed']))
+    if row.get('corpus_incomplete'):
+        return '%s; %d not run: %s' % (n, row.get('programs_not_run', 0),
+                                      row['corpus_incomplete'])
+    return n
 
 
 def markdown(atlas):
@@ -160,7 +178,7 @@ def markdown(atlas):
             out.append('| %s | %s: %s | | | | | | |' % (r['option'],
                                                         r['status'], r['reason']))
             continue
-        out.append('| %s%s%s%s | %d | %d | %d | %s | %s | %d | %s |' % (
+        out.append('| %s%s%s%s | %d | %d | %d | %s | %s | %s | %s |' % (
             '**%s**' % r['option'] if r['probes_silent'] else r['option'],
             ' (with %s)' % ' '.join(r['turned_off_with'])
             if r.get('turned_off_with') else '',
@@ -170,7 +188,7 @@ def markdown(atlas):
             sum(r['syscalls_lost'].values()),
             r['bytes_saved'] if r['bytes_saved'] is not None else '?',
             r['bytes_per_abi'] if r['bytes_per_abi'] is not None else '-',
-            len(r['programs_changed']), ' '.join(r['fallout']) or '-'))
+            programs(r), ' '.join(r['fallout']) or '-'))
     out += ['', '## Silent differences', '']
     for r in atlas['options']:
         for p in r.get('probes_silent', []):

@@ -42,6 +42,9 @@ def name(row):
 
 
 def changed(row):
+    if row.get('corpus_incomplete'):
+        return 'not run (%d): %s' % (row.get('programs_not_run', 0),
+                                     row['corpus_incomplete'])
     n = len(row['programs_changed'])
     s = sum(1 for p in row['programs_changed'] if p['variant'] == 'silent')
     return '%d (%d silently)' % (n, s) if s else str(n)
@@ -82,10 +85,11 @@ def paragraph(atlas, cited):
                   'include what it takes with it through Kconfig (%s).'
                   % words(taken))
     shown = [r for r in done if r['probes_silent'] or r['probes_loud'] or
-             r['programs_changed']]
+             r['programs_changed'] or r.get('corpus_incomplete')]
     rest = [r for r in done if r not in shown]
     intro += ('  Each measured option with a probe row or a corpus program '
-              'it changes:' if rest else '  Each measured option:')
+              'it changes (or a corpus it could not run):' if rest
+              else '  Each measured option:')
     head = '  %-18s%6s%6s%14s%10s   %s'
     out = [fill(intro), '',
            head % ('option', 'silent', 'loud', 'entries lost', 'bytes',

@@ -47,6 +47,10 @@ def faults(path):
                 not isinstance(r['turned_off_with'], list) or
                 not all(isinstance(o, str) and o for o in r['turned_off_with'])):
             yield '%s: turned_off_with is not a list of options' % o
+        if 'corpus_incomplete' in r and (
+                not isinstance(r['corpus_incomplete'], str) or
+                not r['corpus_incomplete']):
+            yield '%s: corpus_incomplete without why' % o
         if 'kept_from' in r and (not isinstance(r['kept_from'], str) or
                                  not r['kept_from']):
             yield '%s: kept_from is empty' % o

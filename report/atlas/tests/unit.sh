@@ -104,6 +104,30 @@ else
 	grep -q "not a muprobe-atlas/1 atlas of arm64 6.12" "$work/err" &&
 		ok "--keep of another architecture's atlas: $(cat "$work/err")" || bad "--keep arch: $(cat "$work/err")"
 fi
+# A variant whose corpus guest did not finish (murun without SECCOMP):
+# its programs are not run, not changed, and the row says why.
+mkdir -p "$work/nr/off-NORUN/report"
+python3 - "$work/off-LOUDONE/report/report.json" "$work/nr/off-NORUN/report/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r['variants'][1]['name'] = 'off-NORUN'
+for p in r['probes']:
+    p['verdict']['off-NORUN'] = p['verdict'].pop('off-LOUDONE')
+r['applications'][0]['verdict'] = {'multiuser': 'works', 'off-NORUN': 'missing'}
+r['applications_runs'] = {'runs': [
+    {'name': 'multiuser', 'status': 'complete', 'reason': ''},
+    {'name': 'off-NORUN', 'status': 'incomplete', 'reason': 'corpus rc=125'}]}
+json.dump(r, open(sys.argv[2], 'w'))
+PY
+printf 'NORUN\ttree\t1\ty\tn\t-\t-\n' >"$work/nr/options.tsv"
+python3 "$here/atlas.py" "$work/nr/options.tsv" "$work/nr" x86_64 6.12
+python3 - "$work/nr/atlas.json" <<'PY' && grep -q '^| NORUN | 0 | 2 | 3 | 9000 | 1800 | 0; 1 not run: corpus rc=125 |' "$work/nr/atlas.md" &&
+import json, sys
+r = json.load(open(sys.argv[1]))['options'][0]
+assert r['programs_changed'] == [] and r['programs_not_run'] == 1, r
+assert r['corpus_incomplete'] == 'corpus rc=125', r
+PY
+	ok "a corpus that did not run: no program changed, the row says why" || bad "corpus not run: $(cat "$work/nr/atlas.md")"
 check_bad() { # LABEL PYTHON-EDIT EXPECTED-MESSAGE
 	python3 -c "import json,sys; a=json.load(open(sys.argv[1])); $2; json.dump(a, open(sys.argv[2], 'w'))" \
 		"$a" "$work/broken.json"
