@@ -43,8 +43,7 @@ def name(row):
 
 def changed(row):
     if row.get('corpus_incomplete'):
-        return 'not run (%d): %s' % (row.get('programs_not_run', 0),
-                                     row['corpus_incomplete'])
+        return 'not run (%d)' % row.get('programs_not_run', 0)
     n = len(row['programs_changed'])
     s = sum(1 for p in row['programs_changed'] if p['variant'] == 'silent')
     return '%d (%d silently)' % (n, s) if s else str(n)
@@ -87,9 +86,13 @@ def paragraph(atlas, cited):
     shown = [r for r in done if r['probes_silent'] or r['probes_loud'] or
              r['programs_changed'] or r.get('corpus_incomplete')]
     rest = [r for r in done if r not in shown]
+    for r in done:
+        if r.get('corpus_incomplete'):
+            intro += ('  %s\'s corpus guest did not finish (%s): its '
+                      'programs are not judged.' % (name(r),
+                                                    r['corpus_incomplete']))
     intro += ('  Each measured option with a probe row or a corpus program '
-              'it changes (or a corpus it could not run):' if rest
-              else '  Each measured option:')
+              'it changes:' if rest else '  Each measured option:')
     head = '  %-18s%6s%6s%14s%10s   %s'
     out = [fill(intro), '',
            head % ('option', 'silent', 'loud', 'entries lost', 'bytes',
