@@ -128,6 +128,10 @@ assert r['programs_changed'] == [] and r['programs_not_run'] == 1, r
 assert r['corpus_incomplete'] == 'corpus rc=125', r
 PY
 	ok "a corpus that did not run: no program changed, the row says why" || bad "corpus not run: $(cat "$work/nr/atlas.md")"
+python3 "$here/cover.py" "$work/nr/atlas.json" >"$work/nr/para" &&
+	tr '\n' ' ' <"$work/nr/para" | grep -q "NORUN's corpus guest did not finish (corpus rc=125): its programs are not judged" &&
+	grep -q '^  NORUN  .* not run (1)$' "$work/nr/para" &&
+	ok "cover.py: a corpus that did not run is named, its programs not counted" || bad "cover.py not run: $(cat "$work/nr/para")"
 check_bad() { # LABEL PYTHON-EDIT EXPECTED-MESSAGE
 	python3 -c "import json,sys; a=json.load(open(sys.argv[1])); $2; json.dump(a, open(sys.argv[2], 'w'))" \
 		"$a" "$work/broken.json"
