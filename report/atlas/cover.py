@@ -159,8 +159,8 @@ def main():
     bad = 0
     for path in args[1:]:
         lines, at, cited = letter(path)
-        want = paragraph(load(cited[:-len('.md')] + '.json'),
-                         cited).rstrip('\n').split('\n')
+        source = cited[:-len('.md')] + '.json'
+        want = paragraph(load(source), cited).rstrip('\n').split('\n')
         # The introduction, the table and, when the atlas has options
         # outside the table, the sentence naming them: what follows is
         # the letter's own prose, never replaced.
@@ -183,7 +183,7 @@ def main():
                      if h != w), min(len(have), len(want)))
         print('cover: %s:%d: not %s\'s atlas paragraph (make atlas-cover '
               'writes it): has %r, wants %r'
-              % (path, at + diff + 1, cited[:-len('.md')] + '.json',
+              % (path, at + diff + 1, source,
                  have[diff] if diff < len(have) else '',
                  want[diff] if diff < len(want) else ''), file=sys.stderr)
         bad = 1

@@ -55,13 +55,14 @@ def kconfig_symbols(src, karch):
             with open(os.path.join(root, f), errors='replace') as fh:
                 for line in fh:
                     m = CONFIG.match(line)
+                    sel = SELECT.match(line)
                     if m:
                         sym = m.group(1)
                         defined.add(sym)
                     elif sym and PROMPT.match(line):
                         prompted.add(sym)
-                    elif sym and SELECT.match(line):
-                        selected.setdefault(SELECT.match(line).group(1), []).append(
+                    elif sym and sel:
+                        selected.setdefault(sel.group(1), []).append(
                             (sym, os.path.relpath(os.path.join(root, f), src)))
     return defined, prompted, selected
 
