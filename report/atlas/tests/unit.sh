@@ -185,5 +185,25 @@ fi
 (cd "$c" && python3 "$here/cover.py" --write stale >/dev/null) && cmp -s "$c/stale" "$c/letter" &&
 	ok "cover.py --write: the atlas's paragraph in, the letter's own prose kept" ||
 	bad "cover.py --write: $(diff "$c/letter" "$c/stale")"
+# report/formats.md names every key atlas.py writes, so the format's
+# page cannot fall behind the code.
+python3 - "$here/../formats.md" "$a" "$work/k/atlas.json" "$work/nr/atlas.json" >"$work/keys" <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+sec = text.split('## atlas.json', 1)[-1].split('\n## ', 1)[0]
+named = set(re.findall(r'[a-z_]+', sec))
+keys = set()
+for path in sys.argv[2:]:
+    a = json.load(open(path))
+    keys |= set(a)
+    for r in a['options']:
+        keys |= set(r)
+        for k in ('probes_silent', 'probes_loud', 'programs_changed'):
+            for e in r.get(k, []):
+                keys |= set(e)
+print(' '.join(sorted(keys - named)))
+PY
+[ -s "$work/keys" ] && [ "$(cat "$work/keys")" = "" ] &&
+	ok "report/formats.md names every key of atlas.json" || bad "report/formats.md lacks: $(cat "$work/keys")"
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]
