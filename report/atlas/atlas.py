@@ -65,7 +65,18 @@ def measure(opt, out, arch, kver, kept):
         row['turned_off_with'] = opt['with']
     old = kept['rows'].get(opt['option'])
     if not os.path.exists(path) and old and old['status'] == 'measured':
-        return dict(old, kept_from=old.get('kept_from') or kept['path'])
+        # A row measured with other options off than the table now turns
+        # off with it is another measurement: not kept.
+        was = old.get('turned_off_with', [])
+        if was == opt['with']:
+            return dict(old, kept_from=old.get('kept_from') or kept['path'])
+        row['status'] = 'not measured'
+        row['reason'] = ('%s measured it turned off with %s, the table now '
+                         'with %s' % (old.get('kept_from') or kept['path'],
+                                      ','.join(was) or 'nothing else',
+                                      ','.join(opt['with']) or
+                                      'nothing else'))
+        return row
     if not os.path.exists(path):
         row['status'] = 'not measured'
         row['reason'] = 'no %s' % row['report']

@@ -98,6 +98,16 @@ assert a['packages'] == ['6.12.0-fixture', '6.12.0-older'], a['packages']
 PY
 grep -q "^| \*\*MISSING\*\* (kept) | 1 |" "$work/k/atlas.md" && grep -q "1 of them (kept) taken from $work/kept.json" "$work/k/atlas.md" &&
 	ok "--keep: the Markdown marks the kept row and says where from" || bad "--keep Markdown"
+# The table now turns MISSING off with another option: the committed
+# row measured something else, and is not kept.
+sed 's/^MISSING\tnamed\t0\ty\tn\t-\t-$/MISSING\tnamed\t0\ty\tn\t-\tNEWSEL/' "$work/options.tsv" >"$work/k/options.tsv"
+python3 "$here/atlas.py" --keep "$work/kept.json" "$work/k/options.tsv" "$work/k/w" x86_64 6.12
+python3 - "$work/k/w/atlas.json" "$work/kept.json" <<'PY' && ok "--keep: a row measured with other options off is not kept" || bad "--keep of a row the table now turns off otherwise"
+import json, sys
+r = {o['option']: o for o in json.load(open(sys.argv[1]))['options']}['MISSING']
+assert r['status'] == 'not measured' and 'kept_from' not in r, r
+assert r['reason'] == '%s measured it turned off with nothing else, the table now with NEWSEL' % sys.argv[2], r
+PY
 if python3 "$here/atlas.py" --keep "$work/kept.json" "$work/options.tsv" "$work/k" arm64 6.12 2>"$work/err"; then
 	bad "--keep of another architecture's atlas: accepted"
 else
