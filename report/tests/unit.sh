@@ -519,5 +519,41 @@ python3 -c "import json,sys; r=json.load(open(sys.argv[1])); r['kernel']['versio
 check "versions: a step with the corpus on one side only says it is not compared" \
 	'[ "$(q $work/cv/versions.json "r[\"steps\"][0][\"applications_note\"]")" = "not compared: the corpus did not run on 6.12" ] &&
 	 grep -q "^- corpus programs: not compared: the corpus did not run on 6.12" "$work/cv/versions.md"'
+# A variant whose guest found no ia32 entry at all (IA32_EMULATION off):
+# the baseline's ia32 calls are lost, not regained, and the row says why.
+mkdir -p "$work/ia32/multiuser" "$work/ia32/nomultiuser"
+python3 - "$fx/good" "$work/ia32" <<'PY'
+import sys
+src, dst = sys.argv[1:]
+sweep = """    KTAP version 1
+    # Subtest: sweep.ia32
+    1..2
+    # sweep.ia32.read nr=3
+    # sweep.ia32.read result=EBADF
+    ok 1 read
+    # sweep.ia32.gone nr=222
+    # sweep.ia32.gone result=ENOSYS
+    ok 2 gone
+# sweep.ia32 verdict=same
+# sweep.ia32 reason=2 syscalls, 1 answer ENOSYS, 0 hung
+ok 4 sweep.ia32
+"""
+skip = """# sweep.ia32 verdict=skip
+# sweep.ia32 reason=no ia32 entry (IA32_EMULATION off)
+ok 4 sweep.ia32 # SKIP no ia32 entry (IA32_EMULATION off)
+"""
+for v, add in (('multiuser', sweep), ('nomultiuser', skip)):
+    t = open('%s/%s/results.txt' % (src, v)).read()
+    t = t.replace('1..3\n', '1..4\n', 1).replace(
+        'ok 3 sweep.x86_64\n', 'ok 3 sweep.x86_64\n' + add, 1)
+    open('%s/%s/results.txt' % (dst, v), 'w').write(t)
+PY
+"$mr" build --out "$work/ia32" --build "$fx/build" --sizes "$fx/none" \
+	--dest "$work/ia32/report" --base tiny --arch x86_64 --kver 6.1 \
+	--package 0-fixture --lost "$fx/lost-syscalls.tsv" multiuser nomultiuser
+r=$work/ia32/report/report.json
+check "no ia32 entry in a variant: its calls lost, none regained, the row says why" \
+	'[ "$(q $r "(r[\"summary\"][\"syscalls\"][\"ia32\"][\"lost\"], r[\"summary\"][\"syscalls\"][\"ia32\"][\"regained\"])")" = "(1, 0)" ] &&
+	 [ "$(q $r "[s[\"note\"] for s in r[\"syscalls\"] if s[\"abi\"] == \"ia32\" and s[\"name\"] == \"read\"][0]")" = "no entry for this ABI at all in a variant" ]'
 echo "$pass passed, $fails failed"
 [ $fails -eq 0 ]
