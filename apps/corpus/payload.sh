@@ -2,7 +2,15 @@
 # The corpus of Debian programs (apps/corpus/), on loopback, the whole run
 # under murun's native trace: the kernel answers every call, and the trace
 # names the first identity call a program was refused.
-ip link set lo up || { echo "corpus: cannot bring up lo" >&2; exit 1; }
+# A kernel without networking (no /proc/net: NET off) still runs every
+# program: the daemons then fail as they would there.  Anywhere else, lo
+# down is a broken image, not a verdict.
+if [ ! -d /proc/net ]; then
+	echo "corpus: no networking in this kernel; the programs run without lo" >&2
+elif ! ip link set lo up; then
+	echo "corpus: cannot bring up lo" >&2
+	exit 1
+fi
 # murun stops the identity calls with a seccomp filter.  A kernel without
 # one (CONFIG_SECCOMP_FILTER=n: no Seccomp_filters line) still runs every
 # program, judged on what it does; only the refused call goes unnamed.
