@@ -70,12 +70,12 @@ def measure(opt, out, arch, kver, kept):
         # A row measured with other options off than the table now turns
         # off with it is another measurement: not kept.
         was = old.get('turned_off_with', [])
+        src = old.get('kept_from') or kept['path']
         if was == opt['with']:
-            return dict(old, kept_from=old.get('kept_from') or kept['path'])
+            return dict(old, kept_from=src)
         row['status'] = 'not measured'
         row['reason'] = ('%s measured it turned off with %s, the table now '
-                         'with %s' % (old.get('kept_from') or kept['path'],
-                                      ','.join(was) or 'nothing else',
+                         'with %s' % (src, ','.join(was) or 'nothing else',
                                       ','.join(opt['with']) or
                                       'nothing else'))
         return row
