@@ -22,7 +22,9 @@ DEST/atlas.md and atlas.html again from an atlas.json.
 """
 import html
 import json
+import math
 import os
+import re
 import sys
 
 SCHEMA = 'muprobe-atlas/1'
@@ -211,12 +213,23 @@ def markdown(atlas):
 
 
 def picture(atlas):
-    """Bytes saved against programs changed, silent options in red."""
+    """Bytes saved (a log scale: they span three orders of magnitude)
+    against programs changed, silent options in red.  Only the options
+    that changed a program or have a silent row are labelled: the others
+    crowd the axis and are named by their tooltip and the table."""
     pts = [r for r in atlas['options'] if r['status'] == 'measured'
            and r['bytes_saved'] is not None]
-    w, h, m = 640, 360, 50
-    xmax = max([r['bytes_saved'] for r in pts] + [1])
+    w, h, m = 720, 380, 50
+    logs = [math.log10(max(r['bytes_saved'], 1)) for r in pts] or [0]
+    lo, hi = math.floor(min(logs)), max(math.ceil(max(logs)),
+                                        math.floor(min(logs)) + 1)
     ymax = max([len(r['programs_changed']) for r in pts] + [1])
+
+    def xpos(b):
+        return m + (w - m - 60) * (math.log10(max(b, 1)) - lo) / (hi - lo)
+
+    def ypos(n):
+        return h - m - (h - m - 20) * n / ymax
     svg = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'role="img" aria-label="bytes saved against programs changed">'
            % (w, h),
@@ -224,28 +237,55 @@ def picture(atlas):
            % (m, h - m, w - 10, h - m),
            '<line x1="%d" y1="10" x2="%d" y2="%d" stroke="#333"/>'
            % (m, m, h - m),
-           '<text x="%d" y="%d" font-size="12">bytes saved (max %d)</text>'
-           % (w // 2 - 60, h - 15, xmax),
+           '<text x="%d" y="%d" font-size="12">bytes saved (log scale)</text>'
+           % (w // 2 - 60, h - 12),
            '<text x="12" y="%d" font-size="12" transform="rotate(-90 12 %d)">'
-           'programs changed (max %d)</text>' % (h // 2 + 60, h // 2 + 60, ymax)]
-    for r in pts:
-        x = m + (w - m - 20) * max(r['bytes_saved'], 0) / xmax
-        y = h - m - (h - m - 20) * len(r['programs_changed']) / ymax
+           'programs changed, of %d</text>'
+           % (h // 2 + 60, h // 2 + 60, max([r.get('programs_measured', 0)
+                                             for r in pts] + [0]))]
+    for e in range(lo, hi + 1):
+        svg.append('<text x="%.1f" y="%d" font-size="10" text-anchor="middle">'
+                   '%s</text>' % (xpos(10 ** e), h - m + 14, format(10 ** e, ',')))
+    for n in sorted({0, ymax}):
+        svg.append('<text x="%d" y="%.1f" font-size="10" text-anchor="end">'
+                   '%d</text>' % (m - 4, ypos(n) + 4, n))
+    placed = []
+    for r in sorted(pts, key=lambda r: (r['bytes_saved'], r['option'])):
+        x, y = xpos(r['bytes_saved']), ypos(len(r['programs_changed']))
         col = '#c0392b' if r['probes_silent'] else '#2c3e50'
         svg.append('<circle cx="%.1f" cy="%.1f" r="4" fill="%s"><title>%s'
-                   '</title></circle><text x="%.1f" y="%.1f" font-size="10">'
-                   '%s</text>' % (x, y, col, html.escape(r['option']),
-                                  x + 5, y - 5, html.escape(r['option'])))
+                   '</title></circle>' % (x, y, col, html.escape(r['option'])))
+        if not (r['probes_silent'] or r['programs_changed']):
+            continue
+        # The first height above the point where the label overlaps none
+        # placed yet (7.5 px a capital), with a line down to its point.
+        wide = 7.5 * len(r['option'])
+        for ty in (y - 6 - 12 * k for k in range(30)):
+            if ty > 12 and not any(x < px + pw and px < x + wide and
+                                   abs(ty - py) < 11
+                                   for px, py, pw in placed):
+                break
+        placed.append((x, ty, wide))
+        if ty < y - 6:
+            svg.append('<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" '
+                       'stroke="#999"/>' % (x, y - 4, x + 2, ty))
+        svg.append('<text x="%.1f" y="%.1f" font-size="10" fill="%s">%s</text>'
+                   % (x + 2, ty, col, html.escape(r['option'])))
     svg.append('</svg>')
     return '\n'.join(svg)
+
+
+def cell(text):
+    """A Markdown table cell as HTML: its **bold** kept bold."""
+    return re.sub(r'\*\*(.+?)\*\*', r'<strong>\1</strong>',
+                  html.escape(text.strip()))
 
 
 def page(atlas, md):
     rows = []
     for line in md.splitlines():
         if line.startswith('|') and not line.startswith('|---'):
-            cells = [html.escape(c.strip().strip('*'))
-                     for c in line.strip('|').split('|')]
+            cells = [cell(c) for c in line.strip('|').split('|')]
             tag = 'th' if line.startswith('| option') else 'td'
             rows.append('<tr>' + ''.join('<%s>%s</%s>' % (tag, c, tag)
                                          for c in cells) + '</tr>')
@@ -256,7 +296,8 @@ def page(atlas, md):
     return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<title>Atlas %s %s</title><style>body{font-family:sans-serif;'
             'max-width:70em;margin:auto}table{border-collapse:collapse}'
-            'td,th{border:1px solid #ccc;padding:2px 6px}</style></head>'
+            'td,th{border:1px solid #ccc;padding:2px 6px}'
+            'td:last-child{font-size:smaller;overflow-wrap:anywhere}</style></head>'
             '<body><h1>Atlas: options that remove ABI, %s %s</h1>\n%s\n'
             '<p>Red: an option with a silent difference.</p>\n'
             '<table>%s</table>\n<h2>Silent differences</h2><ul>%s</ul>'

@@ -70,6 +70,10 @@ grep -q '^| LOUDONE (with SELECTOR) | 0 | 2 | 3 | 9000 ' "$work/atlas.md" &&
 grep -q '^- GONE: a reason$' "$work/atlas.md" && ok "excluded options listed with why" || bad "excluded"
 grep -q '<circle[^>]*fill="#c0392b"><title>SILENTONE' "$work/atlas.html" &&
 	ok "the picture marks the silent option" || bad "picture"
+grep -q '<td><strong>SILENTONE</strong></td>' "$work/atlas.html" && ! grep -q '\*\*' "$work/atlas.html" &&
+	ok "the HTML table shows the silent option bold, no Markdown left" || bad "HTML bold"
+grep -q '>LOUDONE</text>' "$work/atlas.html" && ! grep -q '>MISSING</text>' "$work/atlas.html" &&
+	ok "the picture labels the options that changed something, and only those measured" || bad "picture labels"
 python3 "$here/schema.py" "$a" && ok "schema.py takes atlas.py's output" || bad "schema of the output"
 python3 "$here/atlas.py" --render "$a" "$work/render" &&
 	cmp -s "$work/render/atlas.md" "$work/atlas.md" && cmp -s "$work/render/atlas.html" "$work/atlas.html" &&
