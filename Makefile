@@ -174,6 +174,12 @@ base_atlas_frags := base-tiny base-atlas
 base_atlas_gen = $(B)/atlas/baseline.config
 base_atlas_memory := 512M
 base_atlas_pairs := multiuser:multiuser
+# Its baseline must time as Linux does: an x86 guest under TCG reads the
+# host's TSC but cannot calibrate it without ACPI, runs on jiffies and
+# never starts high-resolution timers, so HIGH_RES_TIMERS=y would change
+# nothing.  Told the host's rate ($(BA)/tsc-khz), it uses the TSC.
+base_atlas_cmdline = $(if $(filter x86_64,$(ARCH)),$(if $(NATIVE),tsc_early_khz=$(file <$(BA)/tsc-khz) tsc=reliable))
+base_atlas_needs = $(if $(filter x86_64,$(ARCH)),$(if $(NATIVE),$(BA)/tsc-khz))
 # The base whose kernels this one builds or boots.
 KBASE := $(or $(base_$(BASE)_kernels),$(BASE))
 BASE_TARGET := $(base_$(KBASE)_target)
@@ -791,7 +797,7 @@ $(foreach v,$(KERNELS),$(eval $(call variant_rules,$(v))))
 # How this base's guests are started (memory, machine, command line,
 # timeout), rewritten only when it changes: a guest booted otherwise is
 # booted again, never kept.
-$(OUT)/guest.args: FORCE
+$(OUT)/guest.args: FORCE $(base_$(BASE)_needs)
 	$(Q)$(call write_if_changed,$(GUEST_ENV) $(BOOT_TIMEOUT) $(GUEST_ACCEL))
 
 $(frag_control): $(call KOBJ,multiuser)/.config.ok $(call KOBJ,nomultiuser)/.config.ok kernel-patch/derive-control.sh
@@ -1002,6 +1008,13 @@ $(LAVA_OUT)/%/job-qemu.yaml: $(OUT)/%/results.txt $(LAVA_IN)
 		LAVA_KERNEL_TYPE=$(or $(LAVA_KERNEL_TYPE),$(arch_$(ARCH)_lava_kernel_type)) \
 		initramfs/lava/render.sh $(KVER) $(BASE) $* \
 		$(LAVA_URL)/$(ARCH)/$(KVER)/$(BASE)/lava/$* $(@D) $(notdir $(KIMAGE))
+
+# The host's TSC rate, measured once per build folder (base_atlas_cmdline).
+$(BA)/tsc-khz: initramfs/tsc-khz.c | deps
+	$(Q)mkdir -p $(@D)
+	$(Q)$(CC) -O2 -Wall -Wextra -Werror -o $@.bin $<
+	$(Q)$@.bin >$@.tmp && mv $@.tmp $@ && rm -f $@.bin
+	$(Q)$(call progress,host TSC: $$(cat $@) kHz)
 
 # The accelerator the native boots settled on (KVM only where it works).
 $(LAVA_DEV): initramfs/lava/device-qemu.yaml.in $(OUT)/multiuser/results.txt

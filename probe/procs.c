@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Processes of different "users": signals and /proc ownership. */
+/* Processes of different "users": signals and /proc ownership; how many. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -74,6 +74,30 @@ static void proc_owner(const struct probe *p)
 	same("/proc/PID owned by nobody");
 }
 
+/*
+ * BASE_FULL=n (6.10 on: BASE_SMALL=y) shrinks the pid space eightfold:
+ * a fork past it fails with EAGAIN, which programs see.
+ */
+static void pid_space(const struct probe *p)
+{
+	long max = 0;
+	FILE *f;
+	int n;
+
+	(void)p;
+	f = fopen("/proc/sys/kernel/pid_max", "r");
+	if (!f)
+		skip("/proc/sys/kernel/pid_max: %s", errname(errno));
+	n = fscanf(f, "%ld", &max);
+	fclose(f);
+	if (n != 1)
+		loud("/proc/sys/kernel/pid_max holds no number");
+	obs("pid_max", "%ld", max);
+	if (max >= 32768)
+		same("%ld", max);
+	loud("pid_max is %ld: a fork past it fails with EAGAIN", max);
+}
+
 static const struct probe rows[] = {
 	{ "proc.kill_cross_user", "procs",
 	  "after setresuid(65534), kill(root_pid, 0)",
@@ -83,6 +107,9 @@ static const struct probe rows[] = {
 	  "stat /proc/PID of a child that did setresuid(65534)",
 	  "owned by 65534", proc_owner, { 0 },
 	  NEED_ROOT | NEED_CAP(CAP_SETUID) },
+	{ "proc.pid_max", "procs", "read /proc/sys/kernel/pid_max",
+	  "32768 or more: that many processes and threads (BASE_FULL)",
+	  pid_space, { 0 }, 0 },
 };
 
 PROBE_SET(procs_set, rows);

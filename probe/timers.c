@@ -3,7 +3,8 @@
  * Timers a program sets without ever seeing an error: POSIX_TIMERS=n
  * takes setitimer() and the CPU-time accounting that enforces RLIMIT_CPU,
  * yet musl's alarm() has no error to return and setrlimit() still stores
- * the limit.  Only the signal that never comes tells.
+ * the limit.  Only the signal that never comes tells.  HIGH_RES_TIMERS=n
+ * keeps every timer and only coarsens them to the tick.
  */
 #include <errno.h>
 #include <signal.h>
@@ -92,6 +93,29 @@ static void rlimit_cpu(const struct probe *p)
 	silent("setrlimit(RLIMIT_CPU, 1 s) returned 0; 3 s of CPU and no SIGXCPU");
 }
 
+/*
+ * The kernel's own word for how finely it times: without HIGH_RES_TIMERS
+ * every sleep and timer rounds up to the next tick, and nothing fails.
+ */
+static void resolution(const struct probe *p)
+{
+	struct timespec res;
+	long r;
+	int err;
+
+	(void)p;
+	r = clock_getres(CLOCK_MONOTONIC, &res);
+	err = errno;
+	obs_ret_err("clock_getres", r, err);
+	if (r)
+		loud("clock_getres(CLOCK_MONOTONIC) failed with %s", errname(err));
+	obs("res_ns", "%lld", (long long)res.tv_sec * 1000000000LL + res.tv_nsec);
+	if (!res.tv_sec && res.tv_nsec == 1)
+		same("1 ns");
+	silent("clock_getres(CLOCK_MONOTONIC) returned 0 and %lld ns: sleeps and timers end on a tick",
+	       (long long)res.tv_sec * 1000000000LL + res.tv_nsec);
+}
+
 static const struct probe rows[] = {
 	{ "timers.alarm", "timers", "alarm(1) through libc, then wait 2 s",
 	  "SIGALRM after 1 s (POSIX_TIMERS)", alarm_libc,
@@ -100,6 +124,9 @@ static const struct probe rows[] = {
 	  "setrlimit(RLIMIT_CPU) to 1 s, then spend up to 3 s of CPU",
 	  "SIGXCPU when the soft limit is reached (POSIX_TIMERS)", rlimit_cpu,
 	  { 0 }, 0, 20000 },
+	{ "timers.resolution", "timers", "clock_getres(CLOCK_MONOTONIC)",
+	  "1 ns: sleeps and timers as fine as asked (HIGH_RES_TIMERS)",
+	  resolution, { 0 }, 0, 0 },
 };
 
 PROBE_SET(timers_set, rows);

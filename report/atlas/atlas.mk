@@ -43,7 +43,8 @@ $(ATLAS)/off-%.config: $(ATLAS)/options.tsv
 
 ifeq ($(BASE),atlas)
 # The same kernel boots the corpus too: its runs as the report reads them.
-$(OUT)/corpus/%/results.txt: $(ATLAS)/%/.build.ok $(B)/corpus.cpio initramfs/boot-guest.sh
+$(OUT)/corpus/%/results.txt: $(ATLAS)/%/.build.ok $(B)/corpus.cpio initramfs/boot-guest.sh \
+		$(OUT)/guest.args
 	$(Q)$(call progress,boot $* with the corpus)
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $* $(ATLAS)/$*/$(KIMAGE) \
 		$(B)/corpus.cpio $(OUT)/corpus/$* $(BOOT_TIMEOUT) $(GUEST_ACCEL) \
