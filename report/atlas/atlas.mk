@@ -49,26 +49,29 @@ $(OUT)/corpus/%/results.txt: $(ATLAS)/%/.build.ok $(B)/corpus.cpio initramfs/boo
 	$(Q)$(GUEST_ENV) initramfs/boot-guest.sh $* $(ATLAS)/$*/$(KIMAGE) \
 		$(B)/corpus.cpio $(OUT)/corpus/$* $(BOOT_TIMEOUT) $(GUEST_ACCEL) \
 		$(QEMU) $(BA)/accel $(call report_failed_boot,$* with the corpus)
-$(OUT)/%/sizes/.ok: $(ATLAS)/multiuser/.build.ok $(ATLAS)/%/.build.ok report/measure-sizes.sh
-	$(Q)report/measure-sizes.sh $(KSRC) $(ATLAS) $(KIMAGE) $(OUT)/$*/sizes multiuser:$*
+# Beside the guests' folders, not in them: a guest booted again empties
+# its own folder, and these would go with it while make holds them made.
+$(OUT)/sizes/%/.ok: $(ATLAS)/multiuser/.build.ok $(ATLAS)/%/.build.ok report/measure-sizes.sh
+	$(Q)report/measure-sizes.sh $(KSRC) $(ATLAS) $(KIMAGE) $(OUT)/sizes/$* multiuser:$*
 	$(Q)touch $@
-$(OUT)/%/lost.tsv: $(ATLAS)/multiuser/.config.ok $(ATLAS)/%/.config.ok report/lost-syscalls.py
+$(OUT)/lost/%.tsv: $(ATLAS)/multiuser/.config.ok $(ATLAS)/%/.config.ok report/lost-syscalls.py
+	$(Q)mkdir -p $(@D)
 	$(Q)python3 report/lost-syscalls.py $(KSRC) $(ATLAS)/multiuser/.config \
 		$(ATLAS)/$*/.config $(TBL64) $(TBL32) $(arch_$(ARCH)_abis) >$@.tmp && \
 		mv $@.tmp $@
 # Not intermediate: the baseline's corpus boot serves every option, and a
 # killed run keeps what each option measured.
-.PRECIOUS: $(OUT)/corpus/%/results.txt $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv
+.PRECIOUS: $(OUT)/corpus/%/results.txt $(OUT)/sizes/%/.ok $(OUT)/lost/%.tsv
 # One option's report: the baseline and its variant, as make report
 # builds MULTIUSER's; a guest that fails makes it an incomplete row
 # (report/report.mk says how).
 $(OUT)/%/report/report.json: REPORT_FAILED_BOOTS := 1
-$(OUT)/%/report/report.json: $(MUREPORT) $(OUT)/%/sizes/.ok $(OUT)/%/lost.tsv \
+$(OUT)/%/report/report.json: $(MUREPORT) $(OUT)/sizes/%/.ok $(OUT)/lost/%.tsv \
 		$(OUT)/multiuser/results.txt $(OUT)/%/results.txt \
 		$(OUT)/corpus/multiuser/results.txt $(OUT)/corpus/%/results.txt
-	$(Q)$(MUREPORT) build --out $(OUT) --build $(ATLAS) --sizes $(OUT)/$*/sizes \
+	$(Q)$(MUREPORT) build --out $(OUT) --build $(ATLAS) --sizes $(OUT)/sizes/$* \
 		--dest $(OUT)/$*/report --base atlas --arch $(ARCH) --kver $(KVER) \
-		--package $(PKG_VERSION) --lost $(OUT)/$*/lost.tsv \
+		--package $(PKG_VERSION) --lost $(OUT)/lost/$*.tsv \
 		--corpus $(OUT)/corpus --corpus-base atlas --pair multiuser:$* \
 		multiuser $*
 endif
