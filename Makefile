@@ -281,12 +281,13 @@ DEBS := $(foreach v,$(KVERS),$(kver_$(v)_pkg)) gcc make musl-tools $(ARCH_DEBS) 
 	util-linux libpam-modules libpam-runtime libjansson-dev chromium \
 	libcmark-gfm-dev libcmark-gfm-extensions-dev \
 	lava-dispatcher python3-guestfs python3-pyelftools binutils libcap2-bin sparse \
-	man-db groff-base bsdextrautils time
+	man-db groff-base bsdextrautils time zstd
 
 # Reproducible kernel builds: init/version.c otherwise records who, where
-# and when, and ccache could never hit twice.
+# and when, and ccache could never hit twice; and how many times the folder
+# was linked before (#2 after a rebuild), which a kernel cache could keep.
 KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
-	KBUILD_BUILD_HOST=muprobe
+	KBUILD_BUILD_HOST=muprobe KBUILD_BUILD_VERSION=1
 # ccache through its gcc symlinks, so that the compile command kbuild records
 # is the same with and without it and switching never forces a rebuild.
 # CCACHE_BASEDIR makes paths relative, so that another clone hits too.
@@ -304,6 +305,15 @@ KENV := KBUILD_BUILD_TIMESTAMP='1970-01-01' KBUILD_BUILD_USER=muprobe \
 KBUILD_SKIP = GNUMAKEFLAGS=cmd_check_local_export=:
 KBUILD_ENV = $(KENV) $(KBUILD_SKIP) $(if $(CROSS),CROSS_COMPILE=$(CROSS)) $(if $(filter 1,$(CCACHE)),PATH=/usr/lib/ccache:$(PATH) \
 	CCACHE_BASEDIR=$(ABS) CCACHE_INODECACHE=true) nice -n $(BUILD_NICE)
+# A built kernel's objects are kept under a key of all that makes them
+# (kernel-patch/kcache.sh): found there, the folder is unpacked, not built.
+# KCACHE=0 builds every kernel; KCACHE_MB bounds the folder, least
+# recently used first out.
+KCACHE ?= 1
+KCACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/muprobe/kernels
+KCACHE_MB ?= 8192
+KCACHE_TREE = $(if $(filter 1,$(KCACHE)),$(B)/tree.id)
+kcache = $(KBUILD_ENV) kernel-patch/kcache.sh
 KMAKE = $(KBUILD_ENV) $(MAKE) -C $(KSRC) O=$(ABS)/$(call KOBJ,$(1)) ARCH=$(KARCH)
 
 ifndef MU_T0
@@ -406,6 +416,9 @@ help:
 	@echo '  BOOT_TIMEOUT=$(BOOT_TIMEOUT) seconds before a guest counts as hung'
 	@echo '  SEED=$(SEED)   1: start a variant from its seed variant'"'"'s objects'
 	@echo '  CCACHE=$(CCACHE) 1: compile through ccache'
+	@echo '  KCACHE=$(KCACHE) 1: keep each built kernel'"'"'s objects under a key of all that makes'
+	@echo '                 it, in KCACHE_DIR=$(KCACHE_DIR) (at most'
+	@echo '                 KCACHE_MB=$(KCACHE_MB)); found there, a kernel is unpacked, not built'
 	@echo '  JOBS=$(JOBS)   parallel kernel build jobs, and the pairs make runs at once'
 	@echo '  CHECK_JOBS=$(CHECK_JOBS) architecture/version pairs make check runs at once'
 	@echo '  BUILD_NICE=$(BUILD_NICE) nice level of kernel builds, below the guests'"'"' QEMU'
@@ -465,7 +478,7 @@ CHECKS := probe-table probe-cli kconfig-verify defconfig-configs checkpatch boot
 	compat-e2e strict-e2e app-e2e report-incomplete \
 	corpus-e2e debian-e2e \
 	report-golden report-first report-emulation report-html lava patch-bisect \
-	atlas-e2e
+	atlas-e2e kcache
 CHECKS_CROSS := versions arches install
 # The versions make check checks on architecture $(1) (arch_A_check_kvers,
 # all of KVERS by default).
@@ -487,7 +500,7 @@ BISECT_KVERS ?= $(lastword $(KVERS))
 # the longest of make check, then end together.  make builds and reports
 # every version; make KVER=X check-NAME runs any of them on another.
 TOOL_CHECKS_NEWEST := boot-faults report-incomplete initramfs-repro report-emulation \
-	report-html lava
+	report-html lava kcache
 TOOL_CHECKS_OLDEST := app-e2e corpus-e2e report-first atlas-e2e
 PAIR_CHECKS = $(filter-out $(if $(filter $(KVER),$(BISECT_KVERS)),,patch-bisect) \
 	$(if $(filter $(KVER),$(lastword $(call check_kvers,$(ARCH)))),,$(TOOL_CHECKS_NEWEST)) \
@@ -736,6 +749,11 @@ $(B)/.patch.ok: $(SERIES_DIR)/series $(PATCHES) kernel-patch/apply-series.sh $(B
 	$(Q)kernel-patch/apply-series.sh $(KSRC) $(SERIES_DIR)
 	$(Q)touch $@
 
+# The kernel cache's name for the tree: the tarball and the patches on it.
+$(B)/tree.id: $(B)/.patch.ok
+	$(Q){ sha256sum <$(KTARBALL) && find $(KSRC)/.muprobe-applied -type f | \
+		LC_ALL=C sort | xargs cat; } | sha256sum | cut -c1-64 >$@.tmp && mv $@.tmp $@
+
 # ---- per-variant configure and build ----------------------------------------
 # The base target's configuration (tinyconfig, defconfig) of this tree and
 # architecture, made once: each variant of each base on it starts from a
@@ -772,16 +790,23 @@ $(call KOBJ,$(1))/.config.ok: $(B)/.patch.ok $(BASE_CONFIG) $(BASE_FRAG) $(call 
 		$(ABS)/$(call KOBJ,$(1))/config.log \
 		$(addprefix $(ABS)/,$(BASE_FRAG)) $(ABS)/$(call frag_of,$(1))
 
-$(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok
+$(call KOBJ,$(1))/.build.ok: $(call KOBJ,$(1))/.config.ok | $(KCACHE_TREE)
 	$(Q)$$(call progress,build $(1))
-	$(Q)rm -f $$@
-	$(Q)report/progress.sh "build $(1), objects compiled" $(call KOBJ,$(1))/build.log \
-		--lines '^  CC ' $$(call cold_objects,$(KBASE),$(1)) \
-		$$(wildcard $(BA)/*/$(KBASE)/$(1)/build.log) -- \
-		env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
-		tail -n 25 $(call KOBJ,$(1))/build.log; \
-		echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
-		exit 1; }
+	$(Q)rm -f $$@ $(call KOBJ,$(1))/kcache.key
+	$(Q)key=; $(if $(KCACHE_TREE),key=$$$$($(kcache) key $(KCACHE_TREE) \
+		$(call KOBJ,$(1)) $(notdir $(KIMAGE))) || exit 1;) \
+	if [ -n "$$$$key" ] && $(kcache) get $(KCACHE_DIR) $$$$key $(call KOBJ,$(1)); then \
+		$$(call progress,build $(1): the kernel cache's $$$$key); \
+	else \
+		report/progress.sh "build $(1), objects compiled" $(call KOBJ,$(1))/build.log \
+			--lines '^  CC ' $$(call cold_objects,$(KBASE),$(1)) \
+			$$(wildcard $(BA)/*/$(KBASE)/$(1)/build.log) -- \
+			env $(call KMAKE,$(1)) -j$(JOBS) $(notdir $(KIMAGE)) || { \
+			tail -n 25 $(call KOBJ,$(1))/build.log; \
+			echo "build: $(1): kernel build failed; full log in $(call KOBJ,$(1))/build.log" >&2; \
+			exit 1; }; \
+		[ -z "$$$$key" ] || $(kcache) put $(KCACHE_DIR) $$$$key $(call KOBJ,$(1)) $(KCACHE_MB); \
+	fi
 	$(Q)touch $$@
 	$(Q)$$(call progress,built $(1): $$$$(stat -c %s $(call KOBJ,$(1))/$(KIMAGE)) bytes)
 
@@ -1148,6 +1173,15 @@ check-patch-bisect: $(foreach v,$(BISECT_VARIANTS),$(call KOBJ,$(v))/.build.ok) 
 		$(ABS)/$(B)/$(KBASE) $(ABS)/$(T)/bisect $(KARCH) $(KIMAGE) \
 		$(ABS)/$(B)/initramfs.cpio $(QEMU) $(BISECT_VARIANTS)
 
+# The kernel cache on fixtures, and one kernel it may have given built
+# again without it (the build itself runs in every make check this way),
+# in a folder as deep in $(B) as a variant's: kbuild's relative paths the
+# same, ccache hits.
+KCACHE_CHECK ?= nomultiuser
+check-kcache: $(call KOBJ,$(KCACHE_CHECK))/.build.ok
+	$(Q)$(KBUILD_ENV) kernel-patch/tests/kcache.sh $(KSRC) $(ABS)/$(call KOBJ,$(KCACHE_CHECK)) \
+		$(KARCH) $(notdir $(KIMAGE)) $(KIMAGE) $(ABS)/$(B)/kcache-check
+
 check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 	$(Q)apps/tests/app.sh $(KVER) $(BASE)
 
@@ -1159,21 +1193,34 @@ check-app-e2e: $(foreach v,$(VARIANTS),$(call KOBJ,$(v))/.build.ok)
 # What kunit.py is asked besides the kunitconfig: a change reruns it.
 KUNIT_ARGS := --arch=$(KARCH) $(if $(CROSS),--cross_compile=$(CROSS)) \
 	$(foreach o,$(arch_$(ARCH)_kunit_add),--kconfig_add=$(o))
+# kunit.py run in its three steps, so that the kernel cache can stand in
+# for the second: config, build (or the cache), exec.
+kunit_py = env $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) $(1) $(KUNIT_ARGS) \
+	--kunitconfig=$(ABS)/$(KSRC)/kernel/$(2).kunitconfig --build_dir=$(ABS)/$(B)/kunit/$(2)
 $(B)/kunit/%.args: FORCE
 	$(Q)$(call write_if_changed,$(KUNIT_ARGS))
 .PRECIOUS: $(B)/kunit/%.args
-$(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps
+$(KUNIT_OUT)/%.json: $(B)/.patch.ok $(B)/kunit/%.args | deps $(KCACHE_TREE)
 	$(Q)$(call progress,kunit $* (kunit.py run $(KUNIT_ARGS)))
 	$(Q)mkdir -p $(@D) $(B)/kunit
-	$(Q)rm -f $@.tmp; report/progress.sh "kunit $*, objects" $(B)/kunit/$*.log \
-		--objects $(B)/kunit/$* $(call cold_objects,kunit) \
-		$(wildcard $(BA)/*/kunit/*/) -- \
-		env $(KBUILD_ENV) python3 $(ABS)/$(KUNIT_PY) run $(KUNIT_ARGS) \
-		--kunitconfig=$(ABS)/$(KSRC)/kernel/$*.kunitconfig \
-		--build_dir=$(ABS)/$(B)/kunit/$* --jobs=$(JOBS) \
-		--json=$(ABS)/$@.tmp || true
-	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.log; \
-		echo "kunit: $*: no results; log in $(B)/kunit/$*.log" >&2; exit 1; }
+	$(Q)rm -f $@.tmp
+	$(Q)$(call kunit_py,config,$*) >$(B)/kunit/$*.config.log 2>&1 || { \
+		tail -n 20 $(B)/kunit/$*.config.log; \
+		echo "kunit: $*: kunit.py config failed; log in $(B)/kunit/$*.config.log" >&2; exit 1; }
+	$(Q)key=; $(if $(KCACHE_TREE),key=$$($(kcache) key $(KCACHE_TREE) $(B)/kunit/$* kunit) || exit 1;) \
+	if [ -n "$$key" ] && $(kcache) get $(KCACHE_DIR) $$key $(B)/kunit/$*; then \
+		$(call progress,kunit $*: the kernel cache's $$key); \
+	else \
+		report/progress.sh "kunit $*, objects" $(B)/kunit/$*.log \
+			--objects $(B)/kunit/$* $(call cold_objects,kunit) \
+			$(wildcard $(BA)/*/kunit/*/) -- $(call kunit_py,build,$*) --jobs=$(JOBS) || { \
+			tail -n 30 $(B)/kunit/$*.log; \
+			echo "kunit: $*: kunit.py build failed; log in $(B)/kunit/$*.log" >&2; exit 1; }; \
+		[ -z "$$key" ] || $(kcache) put $(KCACHE_DIR) $$key $(B)/kunit/$* $(KCACHE_MB); \
+	fi
+	$(Q)$(call kunit_py,exec,$*) --json=$(ABS)/$@.tmp >$(B)/kunit/$*.exec.log 2>&1 || true
+	$(Q)[ -s $@.tmp ] || { tail -n 30 $(B)/kunit/$*.exec.log; \
+		echo "kunit: $*: no results; log in $(B)/kunit/$*.exec.log" >&2; exit 1; }
 	$(Q)mv $@.tmp $@
 	$(Q)$(call progress,kunit $*: $$(grep -c '"status": "PASS"' $@) cases passed)
 
