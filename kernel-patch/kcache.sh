@@ -61,13 +61,16 @@ get)
 	rm -rf "$kobj"
 	mv "$kobj.kcache" "$kobj"
 	touch "$f"
-	echo "$key" >"$kobj/kcache.key" ;;
+	echo "$key" >"$kobj/kcache.key"
+	# Its .cmd files name the folders it was built in: a kbuild run here
+	# (or in a copy) finds none of them and compiles everything again.
+	echo "$key" >"$kobj/kcache.restored" ;;
 put)
 	[ $# -eq 5 ] || die "usage: kcache.sh put DIR KEY KOBJ MAXMB"
 	dir=$2 key=$3 kobj=$4 max=$5
 	mkdir -p "$dir"
 	tar -C "$kobj" --sort=name --exclude=./.build.ok --exclude=./.config.ok \
-		--exclude=./kcache.key -c . | zstd -q -1 -T0 >"$dir/$key.tar.zst.$$" ||
+		--exclude=./kcache.key --exclude=./kcache.restored -c . | zstd -q -1 -T0 >"$dir/$key.tar.zst.$$" ||
 		{ rm -f "$dir/$key.tar.zst.$$"; die "cannot write $dir"; }
 	mv "$dir/$key.tar.zst.$$" "$dir/$key.tar.zst"
 	echo "$key" >"$kobj/kcache.key"

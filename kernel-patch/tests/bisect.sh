@@ -30,6 +30,12 @@ for p in $(echo $patches | tr ' ' '\n' | tac); do
 	reversed="$p $reversed"
 	k=$((k - 1))
 	for v in "$@"; do
+		# A folder the kernel cache gave names another clone's paths:
+		# seeded from it, every prefix would compile everything.
+		if [ ! -d "$work/$v" ] && [ -e "$base/$v/kcache.restored" ]; then
+			mkdir -p "$work/$v"
+			cp "$base/$v/.config" "$work/$v/.config"
+		fi
 		[ -d "$work/$v" ] || "$here/seed-objdir.sh" "$base/$v" "$work/$v"
 		if ! make -C "$src" O="$work/$v" ARCH="$arch" -j"$(nproc)" \
 			olddefconfig "$(basename "$image")" >"$work/$v.log" 2>&1; then
